@@ -1,0 +1,64 @@
+// swift-tools-version:6.0
+// teamflow: a team's working life as YAML events in its own git repository,
+// plus iOS architecture scaffolding from Stencil-syntax templates.
+//
+// Layers (see docs/ARCHITECTURE.md):
+//   C shims (CGit2, CYAML)
+//   -> small libraries (YAML, Git, Templates, ArgumentParsing)
+//   -> domain (TeamflowCore: events, state, use cases; no git, no YAML)
+//   -> adapters (TeamflowGit: the event store on a git ref; Scaffolding: generators)
+//   -> thin executable (teamflow)
+import PackageDescription
+
+let package = Package(
+    name: "teamflow",
+    products: [
+        .executable(name: "teamflow", targets: ["teamflow"]),
+        .library(name: "TeamflowCore", targets: ["TeamflowCore"]),
+        .library(name: "TeamflowGit", targets: ["TeamflowGit"]),
+        .library(name: "Templates", targets: ["Templates"]),
+        .library(name: "YAML", targets: ["YAML"]),
+        .library(name: "Git", targets: ["Git"]),
+    ],
+    targets: [
+        // C shims: Debian's libgit2-dev and libyaml-dev through pkg-config.
+        .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+
+        // Small focused libraries.
+        .target(name: "YAML", dependencies: ["CYAML"]),
+        .target(name: "Git", dependencies: ["CGit2"]),
+        .target(name: "Templates"),
+        .target(name: "ArgumentParsing"),
+
+        // Domain and adapters.
+        .target(name: "TeamflowCore"),
+        .target(name: "TeamflowGit", dependencies: ["TeamflowCore", "YAML", "Git"]),
+        .target(
+            name: "Scaffolding",
+            dependencies: ["Templates", "YAML"],
+            plugins: ["EmbedTemplates"]
+        ),
+
+        // Executables.
+        .executableTarget(
+            name: "teamflow",
+            dependencies: ["ArgumentParsing", "TeamflowCore", "TeamflowGit", "Scaffolding"]
+        ),
+        .executableTarget(name: "teamflow-bench", dependencies: ["TeamflowCore", "TeamflowGit", "YAML", "Git"]),
+
+        // Build-time embedding of the top-level Templates/ folder into the Scaffolding module.
+        .executableTarget(name: "embed-templates"),
+        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["embed-templates"]),
+
+        // Tests mirror the modules; CLITests run the built binary end to end.
+        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "GitTests", dependencies: ["Git"]),
+        .testTarget(name: "TemplatesTests", dependencies: ["Templates"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        .testTarget(name: "TeamflowCoreTests", dependencies: ["TeamflowCore"]),
+        .testTarget(name: "TeamflowGitTests", dependencies: ["TeamflowGit", "TeamflowCore", "YAML", "Git"]),
+        .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Templates"]),
+        .testTarget(name: "CLITests", dependencies: ["teamflow"]),
+    ]
+)

@@ -1,0 +1,2 @@
+// ArgumentParsing module: placeholder until its first real file lands.
+enum ArgumentParsingModule {}

@@ -1,0 +1,2 @@
+// Git module: placeholder until its first real file lands.
+enum GitModule {}

@@ -1,0 +1,2 @@
+// Scaffolding module: placeholder until its first real file lands.
+enum ScaffoldingModule {}

@@ -1,0 +1,2 @@
+// TeamflowCore module: placeholder until its first real file lands.
+enum TeamflowCoreModule {}

@@ -1,0 +1,2 @@
+// TeamflowGit module: placeholder until its first real file lands.
+enum TeamflowGitModule {}

@@ -1,0 +1,2 @@
+// Templates module: placeholder until its first real file lands.
+enum TemplatesModule {}

@@ -1,0 +1,2 @@
+// YAML module: placeholder until its first real file lands.
+enum YAMLModule {}
