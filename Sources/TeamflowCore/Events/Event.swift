@@ -1,0 +1,87 @@
+/// Who wrote an event: the commit author of its append, as in git.
+public struct Author: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var name: String
+    public var email: String
+
+    public init(name: String, email: String) {
+        self.name = name
+        self.email = email
+    }
+
+    /// Parses `Name <email>` as git writes it; nil when the shape is wrong or a part is empty.
+    public init?(parsing text: String) {
+        let trimmed = text.trimmingSpaces
+        guard trimmed.hasSuffix(">"), let open = trimmed.lastIndex(of: "<") else { return nil }
+        let name = String(trimmed[..<open]).trimmingSpaces
+        let email = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]).trimmingSpaces
+        guard !name.isEmpty, !email.isEmpty, !email.contains("<"), !email.contains(">") else { return nil }
+        self.init(name: name, email: email)
+    }
+
+    public var description: String { "\(name) <\(email)>" }
+}
+
+/// One immutable record of something that happened. Stored as `events/<xx>/<id>.yaml`.
+///
+/// Unknown top-level keys are kept in `extra` so they are written back unchanged on export.
+public struct Event: Sendable, Hashable {
+    /// Schema version written by this teamflow.
+    public static let currentVersion = 1
+
+    public var version: Int
+    public var id: String
+    public var type: String
+    /// RFC 3339 timestamp with offset, as written.
+    public var at: String
+    public var author: Author
+    /// Lamport clock: one more than the highest clock in the history it was appended to.
+    public var clock: Int
+    public var data: Fields
+    /// Top-level keys this version does not know; kept, never interpreted.
+    public var extra: Fields
+
+    public init(version: Int = Event.currentVersion, id: String, type: String, at: String, author: Author,
+                clock: Int, data: Fields, extra: Fields = Fields()) {
+        self.version = version
+        self.id = id
+        self.type = type
+        self.at = at
+        self.author = author
+        self.clock = clock
+        self.data = data
+        self.extra = extra
+    }
+
+    /// The total order every replica agrees on: by clock, then by id.
+    public static func precedes(_ a: Event, _ b: Event) -> Bool {
+        a.clock != b.clock ? a.clock < b.clock : a.id < b.id
+    }
+
+    /// The calendar day part of `at` (`YYYY-MM-DD`), as written by the author.
+    public var day: String { String(at.prefix(10)) }
+}
+
+/// What a use case asks the store to append; the store adds id, clock, time and author.
+public struct EventDraft: Sendable, Hashable {
+    public var type: String
+    public var data: Fields
+    /// A one-line human summary: the commit message on the events ref.
+    public var summary: String
+
+    public init(type: String, data: Fields, summary: String) {
+        self.type = type
+        self.data = data
+        self.summary = summary
+    }
+}
+
+extension StringProtocol {
+    /// Trims spaces, tabs and newlines without needing Foundation's CharacterSet.
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

@@ -1,2 +1,0 @@
-// TeamflowCore module: placeholder until its first real file lands.
-enum TeamflowCoreModule {}

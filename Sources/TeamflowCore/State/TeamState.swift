@@ -1,0 +1,65 @@
+/// The current state of a team, derived by folding its events in (clock, id) order.
+///
+/// It is a pure function of the event set, so every replica holding the same events derives
+/// the same state. It is `Codable` so the store can cache it keyed by the ref tip.
+public struct TeamState: Sendable, Codable, Equatable {
+    /// The team's name from `team.initialized`, if any.
+    public var teamName: String?
+    public var goals: [String: Goal] = [:]
+    /// How many events were folded in.
+    public private(set) var eventCount = 0
+    /// The (clock, id) of the last event folded in; an incremental update may only add later ones.
+    public private(set) var last: EventPosition?
+
+    public init() {}
+
+    /// Folds one event in. Unknown types are counted and otherwise ignored.
+    public mutating func apply(_ event: Event) {
+        eventCount += 1
+        last = EventPosition(event)
+        if let fold = TeamState.folds[event.type] {
+            fold(&self, event)
+        }
+    }
+
+    /// Folds events that must already be in (clock, id) order.
+    public mutating func apply<S: Sequence>(_ events: S) where S.Element == Event {
+        for event in events { apply(event) }
+    }
+
+    /// Derives the state of a whole history (any order in; sorted here).
+    public static func derive(from events: [Event]) -> TeamState {
+        var state = TeamState()
+        state.apply(events.sorted(by: Event.precedes))
+        return state
+    }
+
+    /// Whether `event` sorts after everything folded so far, so it can be applied incrementally.
+    public func canAppend(_ event: Event) -> Bool {
+        guard let last else { return true }
+        return (event.clock, event.id) > (last.clock, last.id)
+    }
+
+    /// One fold per known event type. Later features add their entries here.
+    static let folds: [String: @Sendable (inout TeamState, Event) -> Void] = [
+        EventType.teamInitialized: { state, event in
+            if let name = event.data.string("team") { state.teamName = name }
+        },
+        EventType.goalAdded: Goal.foldAdded,
+        EventType.goalEdited: Goal.foldEdited,
+        EventType.goalChecked: { state, event in Goal.foldDone(&state, event, done: true) },
+        EventType.goalUnchecked: { state, event in Goal.foldDone(&state, event, done: false) },
+        EventType.goalRemoved: Goal.foldRemoved,
+    ]
+}
+
+/// The place of an event in the total order.
+public struct EventPosition: Sendable, Codable, Equatable {
+    public var clock: Int
+    public var id: String
+
+    public init(_ event: Event) {
+        clock = event.clock
+        id = event.id
+    }
+}

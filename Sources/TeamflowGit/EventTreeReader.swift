@@ -1,0 +1,120 @@
+import Git
+import TeamflowCore
+import YAML
+
+/// An event file found in a tree, parsed or not.
+struct EventFile: Sendable {
+    var path: String
+    var blob: ObjectID
+}
+
+/// Reads event files out of the ref's trees.
+struct EventTreeReader {
+    let repository: Repository
+
+    /// Every `*.yaml` blob under `events/` (any depth) of a root tree.
+    func eventFiles(rootTree: ObjectID) throws -> [EventFile] {
+        guard let events = try repository.readTree(rootTree).first(where: { $0.name == TreeLayout.eventsFolder && $0.kind == .tree }) else {
+            return []
+        }
+        var files: [EventFile] = []
+        try collect(tree: events.id, prefix: TreeLayout.eventsFolder, into: &files)
+        return files
+    }
+
+    private func collect(tree: ObjectID, prefix: String, into files: inout [EventFile]) throws {
+        for entry in try repository.readTree(tree) {
+            let path = prefix + "/" + entry.name
+            switch entry.kind {
+            case .tree:
+                try collect(tree: entry.id, prefix: path, into: &files)
+            case .blob, .executable:
+                if entry.name.hasSuffix(TreeLayout.fileExtension) { files.append(EventFile(path: path, blob: entry.id)) }
+            case .link, .commit:
+                continue
+            }
+        }
+    }
+
+    /// Event files in `new` that are not in `old`, skipping identical subtrees; `changed` is true
+    /// when a file of `old` vanished or changed, which events never do (so the caller rebuilds).
+    func addedEventFiles(old: ObjectID, new: ObjectID) throws -> (added: [EventFile], changed: Bool) {
+        var added: [EventFile] = []
+        var changed = false
+        func diff(_ oldTree: ObjectID?, _ newTree: ObjectID, prefix: String) throws {
+            if oldTree == newTree { return }
+            let oldEntries = try oldTree.map { try repository.readTree($0) } ?? []
+            var oldByName: [String: TreeEntry] = [:]
+            for entry in oldEntries { oldByName[entry.name] = entry }
+            var seen = Set<String>()
+            for entry in try repository.readTree(newTree) {
+                seen.insert(entry.name)
+                let path = prefix + "/" + entry.name
+                let before = oldByName[entry.name]
+                switch entry.kind {
+                case .tree:
+                    if let before, before.kind != .tree { changed = true }
+                    try diff(before?.kind == .tree ? before?.id : nil, entry.id, prefix: path)
+                case .blob, .executable:
+                    guard entry.name.hasSuffix(TreeLayout.fileExtension) else { continue }
+                    if let before {
+                        if before.id != entry.id { changed = true }
+                    } else {
+                        added.append(EventFile(path: path, blob: entry.id))
+                    }
+                case .link, .commit:
+                    continue
+                }
+            }
+            if oldEntries.contains(where: { !seen.contains($0.name) }) { changed = true }
+        }
+        let oldEvents = try subtree(TreeLayout.eventsFolder, of: old)
+        guard let newEvents = try subtree(TreeLayout.eventsFolder, of: new) else {
+            return ([], oldEvents != nil)
+        }
+        try diff(oldEvents, newEvents, prefix: TreeLayout.eventsFolder)
+        return (added, changed)
+    }
+
+    func subtree(_ name: String, of tree: ObjectID) throws -> ObjectID? {
+        try repository.readTree(tree).first { $0.name == name && $0.kind == .tree }?.id
+    }
+
+    /// Parses files into events; corrupt ones become diagnostics, never silently dropped.
+    func load(_ files: [EventFile]) -> (events: [Event], diagnostics: [Diagnostic]) {
+        var events: [Event] = []
+        var diagnostics: [Diagnostic] = []
+        var byID: [String: (path: String, blob: ObjectID)] = [:]
+        events.reserveCapacity(files.count)
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            do {
+                let bytes = try repository.readBlob(file.blob)
+                let node = try YAML.parse(bytes: bytes, file: file.path)
+                let event = try EventCodec.decode(node)
+                let expectedName = TreeLayout.fileName(of: event.id)
+                guard file.path.hasSuffix("/" + expectedName) else {
+                    diagnostics.append(Diagnostic(path: file.path, line: node["id"]?.mark?.line, column: node["id"]?.mark?.column,
+                                                  message: "error: the event id '\(event.id)' does not match the file name; skipped"))
+                    continue
+                }
+                if let first = byID[event.id] {
+                    let what = first.blob == file.blob ? "a copy of" : "a different event with the same id as"
+                    diagnostics.append(Diagnostic(path: file.path, message: "error: \(what) \(first.path); skipped"))
+                    continue
+                }
+                byID[event.id] = (file.path, file.blob)
+                events.append(event)
+            } catch let error as YAMLError {
+                diagnostics.append(Diagnostic(path: file.path, line: error.mark?.line, column: error.mark?.column,
+                                              message: "error: invalid YAML: \(error.message); skipped"))
+            } catch let error as EventCodec.DecodeError {
+                diagnostics.append(Diagnostic(path: file.path, line: error.mark?.line, column: error.mark?.column,
+                                              message: "error: not a valid event: \(error.message); skipped"))
+            } catch {
+                diagnostics.append(Diagnostic(path: file.path, message: "error: unreadable: \(error); skipped"))
+            }
+        }
+        events.sort(by: Event.precedes)
+        return (events, diagnostics)
+    }
+}

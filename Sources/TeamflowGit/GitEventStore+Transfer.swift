@@ -1,0 +1,112 @@
+import Foundation
+import Git
+import TeamflowCore
+import YAML
+
+/// What `import` did.
+public struct ImportResult: Sendable, Equatable {
+    public var added: Int
+    public var skipped: Int
+}
+
+extension GitEventStore {
+    /// Every readable event as one multi-document YAML stream, oldest first; files are
+    /// re-emitted from their parsed documents, so unknown fields travel too.
+    public func exportStream() throws -> String {
+        guard let tip = try tip() else { return "" }
+        let files = try reader.eventFiles(rootTree: repository.readCommit(tip).tree)
+        var documents: [(event: Event, node: Node)] = []
+        var seen = Set<String>()
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            do {
+                let node = try YAML.parse(bytes: try repository.readBlob(file.blob), file: file.path)
+                let event = try EventCodec.decode(node)
+                guard seen.insert(event.id).inserted else { continue }
+                documents.append((event, node))
+            } catch {
+                continue // reported by `doctor` and on every read; never exported half-valid
+            }
+        }
+        documents.sort { Event.precedes($0.event, $1.event) }
+        return YAML.emitAll(documents.map(\.node))
+    }
+
+    /// Appends the events of a multi-document stream in one commit, keeping ids and clocks.
+    /// Events already present are skipped; an id present with other content is refused.
+    public func importStream(_ text: String, file: String, author: Author?, at: String) throws -> ImportResult {
+        let nodes: [Node]
+        do {
+            nodes = try YAML.parseAll(text, file: file)
+        } catch let error as YAMLError {
+            throw TeamflowError(.failure, "\(error)")
+        }
+        var incoming: [(event: Event, contents: String)] = []
+        var byID: [String: Event] = [:]
+        for node in nodes where !node.isNull {
+            let event: Event
+            do {
+                event = try EventCodec.decode(node)
+            } catch let error as EventCodec.DecodeError {
+                let mark = error.mark ?? node.mark
+                throw TeamflowError(.failure, "\(file):\(mark?.line ?? 1):\(mark?.column ?? 1): error: not a valid event: \(error.message)",
+                                    hints: ["Nothing was imported."])
+            }
+            if let earlier = byID[event.id] {
+                guard earlier == event else {
+                    throw TeamflowError(.failure, "\(file): two different events share the id \(event.id)", hints: ["Nothing was imported."])
+                }
+                continue
+            }
+            byID[event.id] = event
+            incoming.append((event, YAML.emit(node)))
+        }
+        for attempt in 0..<GitEventStore.maxAttempts {
+            let parent = try tip()
+            var existing: [String: Event] = [:]
+            if parent != nil {
+                for event in try loadAll().events { existing[event.id] = event }
+            }
+            var fresh: [(id: String, contents: String)] = []
+            for (event, contents) in incoming {
+                if let present = existing[event.id] {
+                    guard present == event else {
+                        throw TeamflowError(.conflict, "event \(event.id) already exists with different content",
+                                            hints: ["Nothing was imported. Run `teamflow doctor` to inspect the history."])
+                    }
+                    continue
+                }
+                fresh.append((event.id, contents))
+            }
+            guard !fresh.isEmpty else { return ImportResult(added: 0, skipped: incoming.count) }
+            let committer = author ?? incoming[0].event.author
+            let message = "import: \(fresh.count) event\(fresh.count == 1 ? "" : "s") from \((file as NSString).lastPathComponent)"
+            let landed = try repository.withPackedWrites {
+                try commit(fresh, parent: parent, author: committer, at: at, message: message)
+            }
+            if landed { return ImportResult(added: fresh.count, skipped: incoming.count - fresh.count) }
+            usleep(useconds_t(1_000 * (attempt + 1)))
+        }
+        throw TeamflowError(.failure, "the events ref \(ref) kept moving while importing; nothing was written")
+    }
+
+    /// The newest events first.
+    public func log(limit: Int?) throws -> [Event] {
+        let newestFirst = try events().reversed()
+        return Array(limit.map { newestFirst.prefix($0) } ?? newestFirst[...])
+    }
+
+    /// Every problem in the history: corrupt or duplicate files and clock anomalies.
+    public func doctor() throws -> [Diagnostic] {
+        let (events, diagnostics) = try loadAll()
+        var problems = diagnostics
+        var previous: Event?
+        for event in events {
+            if let previous, event.clock - previous.clock > max(1_000, events.count) {
+                problems.append(Diagnostic(path: TreeLayout.path(of: event.id),
+                                           message: "warning: clock jumps from \(previous.clock) to \(event.clock)"))
+            }
+            previous = event
+        }
+        return problems
+    }
+}

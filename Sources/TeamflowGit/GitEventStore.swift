@@ -1,0 +1,197 @@
+import Foundation
+import Git
+import TeamflowCore
+import YAML
+
+/// The event store on a git ref: one YAML file per event, one commit per append,
+/// compare-and-swap ref updates. The working tree, index and HEAD are never touched.
+public final class GitEventStore: EventRepository {
+    /// The default ref; `git config teamflow.ref` may name another.
+    public static let defaultRef = "refs/teamflow/events"
+    /// How often an append retries when another process moved the ref first.
+    static let maxAttempts = 50
+
+    public let repository: Repository
+    public let ref: String
+    /// Called with every problem found while reading (corrupt files); the CLI prints them.
+    public var onDiagnostic: (Diagnostic) -> Void = { _ in }
+
+    let reader: EventTreeReader
+    let cache: StateCache
+
+    public init(repository: Repository, ref: String = GitEventStore.defaultRef) {
+        self.repository = repository
+        self.ref = ref
+        reader = EventTreeReader(repository: repository)
+        cache = StateCache(commonDirectory: repository.commonDirectory, ref: ref)
+    }
+
+    /// Opens the store of the repository containing `directory`, honouring `teamflow.ref`.
+    public static func open(at directory: String) throws -> GitEventStore {
+        let repository: Repository
+        do {
+            repository = try Repository.discover(from: directory)
+        } catch {
+            throw TeamflowError(.failure, "not a git repository (or any parent up to /): \(directory)",
+                                hints: ["Run `git init` first, or use -C DIR to act in another repository."])
+        }
+        var ref = defaultRef
+        if let configured = try? repository.config("teamflow.ref"), !configured.isEmpty {
+            guard configured.hasPrefix("refs/"), !configured.contains(".."), !configured.hasSuffix("/") else {
+                throw TeamflowError(.failure, "git config teamflow.ref is '\(configured)', not a full ref name",
+                                    hints: ["Use a name like refs/teamflow/events or refs/heads/teamflow."])
+            }
+            ref = configured
+        }
+        return GitEventStore(repository: repository, ref: ref)
+    }
+
+    /// The ref's current tip, nil before the first event.
+    public func tip() throws -> ObjectID? {
+        try repository.resolveReference(ref)
+    }
+
+    // MARK: Reading
+
+    public func state() throws -> TeamState {
+        try cachedState().state
+    }
+
+    public func events() throws -> [Event] {
+        try loadAll().events
+    }
+
+    /// Every event and every problem, read from the tree (no cache).
+    public func loadAll() throws -> (events: [Event], diagnostics: [Diagnostic]) {
+        guard let tip = try tip() else { return ([], []) }
+        let files = try reader.eventFiles(rootTree: repository.readCommit(tip).tree)
+        return reader.load(files)
+    }
+
+    /// The derived state for the current tip: from the cache, updated incrementally, or rebuilt.
+    func cachedState() throws -> StateCache.Entry {
+        guard let tip = try tip() else {
+            return StateCache.Entry(format: StateCache.format, ref: ref, tip: "", state: TeamState(), diagnostics: [])
+        }
+        let entry = try cachedState(at: tip)
+        entry.diagnostics.forEach(onDiagnostic)
+        return entry
+    }
+
+    private func cachedState(at tip: ObjectID) throws -> StateCache.Entry {
+        let old = cache.read()
+        if let old, old.tip == tip.hex { return old }
+        if let old, let updated = try? incremental(from: old, to: tip) {
+            cache.write(updated)
+            return updated
+        }
+        let (events, diagnostics) = try loadAll(at: tip)
+        var state = TeamState()
+        state.apply(events)
+        let entry = StateCache.Entry(format: StateCache.format, ref: ref, tip: tip.hex, state: state, diagnostics: diagnostics)
+        cache.write(entry)
+        return entry
+    }
+
+    private func loadAll(at tip: ObjectID) throws -> (events: [Event], diagnostics: [Diagnostic]) {
+        reader.load(try reader.eventFiles(rootTree: repository.readCommit(tip).tree))
+    }
+
+    /// Applies only the files added since the cached tip; nil when a rebuild is needed
+    /// (not a descendant, a file changed, or an added event sorts before the cached ones).
+    private func incremental(from old: StateCache.Entry, to tip: ObjectID) throws -> StateCache.Entry? {
+        guard let oldTip = ObjectID(hex: old.tip), try repository.isAncestor(oldTip, of: tip) else { return nil }
+        let diff = try reader.addedEventFiles(old: repository.readCommit(oldTip).tree, new: repository.readCommit(tip).tree)
+        guard !diff.changed else { return nil }
+        guard diff.added.allSatisfy({ $0.path.hasSuffix(TreeLayout.path(of: String($0.path.split(separator: "/").last?.dropLast(5) ?? ""))) }) else {
+            return nil
+        }
+        let (events, diagnostics) = reader.load(diff.added)
+        var state = old.state
+        for event in events {
+            // Our own appends always land at the canonical path; anything else gets a full check.
+            guard state.canAppend(event) else { return nil }
+            state.apply(event)
+        }
+        return StateCache.Entry(format: StateCache.format, ref: ref, tip: tip.hex, state: state,
+                                diagnostics: old.diagnostics + diagnostics)
+    }
+
+    // MARK: Writing
+
+    public func append(_ drafts: [EventDraft], author: Author, at: String) throws -> [Event] {
+        guard !drafts.isEmpty else { return [] }
+        let summary = drafts.count == 1 ? drafts[0].summary : "\(drafts.count) events: " + drafts[0].summary
+        for attempt in 0..<GitEventStore.maxAttempts {
+            let parent = try tip()
+            let maxClock = try parent.map { try cachedState(at: $0).state.maxClock } ?? 0
+            var events: [Event] = []
+            for (offset, draft) in drafts.enumerated() {
+                var event = Event(id: "", type: draft.type, at: at, author: author, clock: maxClock + 1 + offset, data: draft.data)
+                event.id = try makeID(for: event, parent: parent, offset: offset)
+                events.append(event)
+            }
+            let files = events.map { (id: $0.id, contents: EventCodec.encode($0)) }
+            if try commit(files, parent: parent, author: author, at: at, message: summary) {
+                return events
+            }
+            backoff(attempt)
+        }
+        throw TeamflowError(.failure, "the events ref \(ref) kept moving while appending; nothing was written",
+                            hints: ["Another teamflow process is writing a lot; try again."])
+    }
+
+    /// Writes the events' files, trees and commit, then moves the ref by compare-and-swap.
+    /// Returns false when another writer moved the ref first (the caller retries).
+    func commit(_ files: [(id: String, contents: String)], parent: ObjectID?, author: Author, at: String,
+                message: String) throws -> Bool {
+        var blobs: [(id: String, blob: ObjectID)] = []
+        blobs.reserveCapacity(files.count)
+        for file in files {
+            blobs.append((file.id, try repository.writeBlob(Array(file.contents.utf8))))
+        }
+        let baseTree = try parent.map { try repository.readCommit($0).tree }
+        let tree = try TreeWriter(repository: repository).insert(blobs, into: baseTree)
+        let signature = Signature(author: author, at: at)
+        let commit = try repository.writeCommit(tree: tree, parents: parent.map { [$0] } ?? [], author: signature,
+                                                committer: signature, message: message + "\n")
+        do {
+            try repository.updateReference(ref, to: commit, expecting: parent, message: "teamflow: " + message)
+            return true
+        } catch let error as GitError where error.kind == .referenceMoved || error.kind == .locked || error.kind == .exists {
+            return false
+        }
+    }
+
+    /// A deterministic id: the hash of the parent tip and the event's content.
+    private func makeID(for event: Event, parent: ObjectID?, offset: Int) throws -> String {
+        let seed = "parent \(parent?.hex ?? "none")\noffset \(offset)\n" + EventCodec.encode(event)
+        return String(try repository.hashBlob(Array(seed.utf8)).hex.prefix(EventID.length))
+    }
+
+    private func backoff(_ attempt: Int) {
+        // Spread concurrent writers apart a little more on every failed attempt.
+        usleep(useconds_t(min(50_000, 500 * (attempt + 1)) + Int.random(in: 0...1_000)))
+    }
+}
+
+extension TeamState {
+    /// The highest clock folded in.
+    var maxClock: Int { last?.clock ?? 0 }
+}
+
+extension Signature {
+    /// A git signature from an event's author and RFC 3339 time.
+    init(author: Author, at: String) {
+        let date = Timestamp.parse(at) ?? Date(timeIntervalSince1970: 0)
+        self.init(name: author.name, email: author.email, time: Int64(date.timeIntervalSince1970),
+                  offsetMinutes: Signature.offsetMinutes(of: at))
+    }
+
+    static func offsetMinutes(of at: String) -> Int {
+        guard at.count >= 6, !at.hasSuffix("Z"), !at.hasSuffix("z") else { return 0 }
+        let tail = Array(at.suffix(6))
+        guard tail[3] == ":", let h = Int(String(tail[1...2])), let m = Int(String(tail[4...5])) else { return 0 }
+        return (tail[0] == "-" ? -1 : 1) * (h * 60 + m)
+    }
+}

@@ -1,2 +1,0 @@
-// TeamflowGit module: placeholder until its first real file lands.
-enum TeamflowGitModule {}

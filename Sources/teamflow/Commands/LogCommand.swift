@@ -1,0 +1,68 @@
+import ArgumentParsing
+import Foundation
+import TeamflowCore
+
+/// `teamflow log [--limit N]`: the raw events, newest first.
+enum LogCommand {
+    static let spec = CommandSpec(
+        name: "log",
+        abstract: "Show the raw events, newest first.",
+        examples: ["teamflow log --limit 20", "git log --oneline refs/teamflow/events"],
+        options: [OptionSpec(long: "limit", short: "n", valueName: "N", help: "Show at most N events.")],
+        validate: { parsed in
+            if let limit = parsed.option("limit"), (Int(limit) ?? -1) < 0 {
+                throw ValidationError("--limit takes a whole number, e.g. --limit 20 (got '\(limit)')")
+            }
+        }
+    )
+
+    static let handlers: [String: TeamflowCLI.Handler] = [
+        "log": { inv in
+            let events = try inv.store().log(limit: inv.parsed.option("limit").flatMap { Int($0) })
+            inv.emit(json: .array(events.map(json)), text: events.map(text).joined(separator: "\n"))
+        },
+    ]
+
+    static func json(_ event: Event) -> JSON {
+        .object([
+            ("id", .string(event.id)),
+            ("type", .string(event.type)),
+            ("at", .string(event.at)),
+            ("author", .object([("name", .string(event.author.name)), ("email", .string(event.author.email))])),
+            ("clock", .int(event.clock)),
+            ("data", json(event.data)),
+        ])
+    }
+
+    static func json(_ fields: Fields) -> JSON {
+        .object(fields.map { ($0.key, json($0.value)) })
+    }
+
+    static func json(_ value: Value) -> JSON {
+        switch value {
+        case .string(let s): return .string(s)
+        case .int(let i): return .int(i)
+        case .bool(let b): return .bool(b)
+        case .null: return .null
+        case .list(let items): return .array(items.map(json))
+        case .map(let fields): return json(fields)
+        }
+    }
+
+    static func text(_ event: Event) -> String {
+        let data = event.data.map { "\($0.key)=\(describe($0.value))" }.joined(separator: " ")
+        return "\(Console.styled(ShortID.of(event.id), .yellow)) \(event.at) \(event.author.name)  "
+            + "\(Console.styled(event.type, .cyan)) \(data)"
+    }
+
+    static func describe(_ value: Value) -> String {
+        switch value {
+        case .string(let s): return s.contains(" ") || s.contains("\n") ? "\"\(s.replacingOccurrences(of: "\n", with: "\\n"))\"" : s
+        case .int(let i): return String(i)
+        case .bool(let b): return String(b)
+        case .null: return "null"
+        case .list(let items): return "[" + items.map(describe).joined(separator: ", ") + "]"
+        case .map(let fields): return "{" + fields.map { "\($0.key)=\(describe($0.value))" }.joined(separator: " ") + "}"
+        }
+    }
+}

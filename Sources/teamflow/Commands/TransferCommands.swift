@@ -1,0 +1,85 @@
+import ArgumentParsing
+import Foundation
+import TeamflowCore
+
+/// `teamflow export [--out FILE]`: every event as one YAML stream, oldest first.
+enum ExportCommand {
+    static let spec = CommandSpec(
+        name: "export",
+        abstract: "Write every event as one multi-document YAML stream, oldest first.",
+        examples: ["teamflow export > backup.yaml", "teamflow export --out backup.yaml"],
+        options: [OptionSpec(long: "out", short: "o", valueName: "FILE", help: "Write to FILE instead of standard output.",
+                             completion: .file)]
+    )
+
+    static let handlers: [String: TeamflowCLI.Handler] = [
+        "export": { inv in
+            let stream = try inv.store().exportStream()
+            guard let out = inv.parsed.option("out") else {
+                Console.out(stream)
+                return
+            }
+            let path = out.hasPrefix("/") ? out : (inv.directory as NSString).appendingPathComponent(out)
+            do {
+                try Data(stream.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw TeamflowError(.failure, "cannot write \(out): \(error.localizedDescription)")
+            }
+        },
+    ]
+}
+
+/// `teamflow import FILE`: append a stream's events in one commit; idempotent.
+enum ImportCommand {
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Append the events of an exported YAML stream in one commit, keeping their ids.",
+        discussion: "Events already present are skipped, so importing twice changes nothing. Use - to read standard input.",
+        examples: ["teamflow import backup.yaml"],
+        arguments: [ArgumentSpec(name: "file", help: "The YAML stream (from teamflow export), or - for standard input.",
+                                 completion: .file)]
+    )
+
+    static let handlers: [String: TeamflowCLI.Handler] = [
+        "import": { inv in
+            let file = inv.argument("file")
+            let data: Data?
+            if file == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                let path = file.hasPrefix("/") ? file : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file)
+                data = FileManager.default.contents(atPath: path)
+            }
+            guard let data else { throw TeamflowError(.failure, "cannot read \(file)") }
+            guard let text = String(data: data, encoding: .utf8) else { throw TeamflowError(.failure, "\(file) is not UTF-8 text") }
+            let session = try inv.session()
+            let result = try inv.store().importStream(text, file: file, author: session.author,
+                                                      at: Timestamp.format(session.now, timeZone: session.timeZone))
+            inv.emit(json: .object([("added", .int(result.added)), ("skipped", .int(result.skipped))]),
+                     text: "Imported \(result.added) event\(result.added == 1 ? "" : "s")"
+                        + (result.skipped > 0 ? " (\(result.skipped) already present)" : ""))
+        },
+    ]
+}
+
+/// `teamflow doctor`: check the history; exit 1 on any problem.
+enum DoctorCommand {
+    static let spec = CommandSpec(
+        name: "doctor",
+        abstract: "Check the history for corrupt or duplicate events and clock anomalies; exit 1 on any problem."
+    )
+
+    static let handlers: [String: TeamflowCLI.Handler] = [
+        "doctor": { inv in
+            let store = try inv.store()
+            let problems = try store.doctor()
+            let count = try store.events().count
+            inv.emit(json: .object([("events", .int(count)), ("problems", .array(problems.map { .string($0.description) }))]),
+                     text: problems.isEmpty ? "\(count) events, no problems." : problems.map(\.description).joined(separator: "\n"))
+            if !problems.isEmpty {
+                throw TeamflowError(.failure, "\(problems.count) problem\(problems.count == 1 ? "" : "s") in the history on \(store.ref)",
+                                    hints: ["Corrupt files are skipped; every other event still counts. Events are never edited: fix by appending, or remove the file with plain git on the ref."])
+            }
+        },
+    ]
+}

@@ -1,0 +1,58 @@
+import ArgumentParsing
+import Foundation
+import Git
+import TeamflowCore
+import TeamflowGit
+
+/// One run of a command: its parsed line, the environment, and lazily opened resources.
+final class Invocation {
+    let parsed: ParsedCommand
+    let environment: [String: String]
+
+    init(parsed: ParsedCommand, environment: [String: String]) {
+        self.parsed = parsed
+        self.environment = environment
+    }
+
+    var json: Bool { parsed.flag("json") }
+
+    /// The directory to act in: `-C DIR` relative to the current one.
+    var directory: String {
+        let current = FileManager.default.currentDirectoryPath
+        guard let dir = parsed.option("C") else { return current }
+        return dir.hasPrefix("/") ? dir : (current as NSString).appendingPathComponent(dir)
+    }
+
+    /// The event store of the repository around `directory`; corrupt events warn on stderr.
+    lazy var storeResult: Result<GitEventStore, Error> = Result {
+        let dir = directory
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+            throw TeamflowError(.failure, "cannot change to '\(dir)': no such directory")
+        }
+        let store = try GitEventStore.open(at: dir)
+        store.onDiagnostic = { Console.err("warning: \($0)\n") }
+        return store
+    }
+
+    func store() throws -> GitEventStore { try storeResult.get() }
+
+    /// Author and clock for use cases: `--author`/`TEAMFLOW_AUTHOR`/git config; `TEAMFLOW_NOW`.
+    func session() throws -> Session {
+        let store = try store()
+        let author = try Author.resolve(flag: parsed.option("author"), environment: environment, repository: store.repository)
+        return Session(author: author, now: try now(), timeZone: TimeZone.current)
+    }
+
+    func now() throws -> Date {
+        guard let text = environment["TEAMFLOW_NOW"], !text.isEmpty else { return Date() }
+        guard let date = Timestamp.parse(text) else {
+            throw TeamflowError(.failure, "TEAMFLOW_NOW is '\(text)', not an RFC 3339 timestamp",
+                                hints: ["Example: TEAMFLOW_NOW=2024-11-18T09:00:00+09:00"])
+        }
+        return date
+    }
+
+    /// Reads a required positional argument (the parser has already checked presence).
+    func argument(_ name: String) -> String { parsed.argument(name) ?? "" }
+}

@@ -1,0 +1,68 @@
+/// A JSON value with ordered object keys, so `--json` output is stable byte for byte.
+enum JSON {
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case null
+    case array([JSON])
+    case object([(String, JSON)])
+
+    static func optional(_ text: String?) -> JSON { text.map(JSON.string) ?? .null }
+
+    /// Compact when `pretty` is false; two-space indentation otherwise. Non-ASCII is kept as is.
+    func serialized(pretty: Bool = true) -> String {
+        var out = ""
+        write(into: &out, indent: pretty ? "" : nil)
+        return out
+    }
+
+    private func write(into out: inout String, indent: String?) {
+        let inner = indent.map { $0 + "  " }
+        let newline = indent == nil ? "" : "\n"
+        let colon = indent == nil ? ":" : ": "
+        switch self {
+        case .string(let s): JSON.escape(s, into: &out)
+        case .int(let i): out += String(i)
+        case .bool(let b): out += b ? "true" : "false"
+        case .null: out += "null"
+        case .array(let items):
+            guard !items.isEmpty else { out += "[]"; return }
+            out += "[" + newline
+            for (index, item) in items.enumerated() {
+                out += inner ?? ""
+                item.write(into: &out, indent: inner)
+                out += (index + 1 < items.count ? "," : "") + newline
+            }
+            out += (indent ?? "") + "]"
+        case .object(let pairs):
+            guard !pairs.isEmpty else { out += "{}"; return }
+            out += "{" + newline
+            for (index, (key, value)) in pairs.enumerated() {
+                out += inner ?? ""
+                JSON.escape(key, into: &out)
+                out += colon
+                value.write(into: &out, indent: inner)
+                out += (index + 1 < pairs.count ? "," : "") + newline
+            }
+            out += (indent ?? "") + "}"
+        }
+    }
+
+    private static func escape(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}

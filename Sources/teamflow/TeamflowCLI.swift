@@ -1,0 +1,88 @@
+import ArgumentParsing
+import Foundation
+import TeamflowCore
+
+/// Parses the command line, dispatches to a command and maps errors to exit codes:
+/// 0 success, 1 a failure the user can act on, 64 wrong usage.
+enum TeamflowCLI {
+    static let version = "0.1.0"
+
+    /// A command's body: reads what it needs from the invocation, prints, may throw.
+    typealias Handler = (Invocation) throws -> Void
+
+    /// Every command group contributes its spec and its handlers (keyed by the command path).
+    static let groups: [(spec: CommandSpec, handlers: [String: Handler])] = [
+        (InitCommand.spec, InitCommand.handlers),
+        (GoalCommand.spec, GoalCommand.handlers),
+        (WeekCommand.spec, WeekCommand.handlers),
+        (LogCommand.spec, LogCommand.handlers),
+        (ExportCommand.spec, ExportCommand.handlers),
+        (ImportCommand.spec, ImportCommand.handlers),
+        (DoctorCommand.spec, DoctorCommand.handlers),
+    ]
+
+    static let root = CommandSpec(
+        name: "teamflow",
+        abstract: "A team's weekly goals, tasks, reviews and wiki as YAML events in its own git repository.",
+        discussion: "Events live on the ref refs/teamflow/events (git config teamflow.ref names another); the working tree, the index and the checked-out branch are never touched. TEAMFLOW_NOW (RFC 3339) replaces the wall clock; TZ decides the local calendar.",
+        examples: [
+            "teamflow init --team BeStory",
+            "teamflow goal add \"배포 꼭 하기\"",
+            "teamflow goal check 3f2a",
+            "teamflow week --json",
+        ],
+        options: [
+            OptionSpec(long: "", short: "C", valueName: "DIR", help: "Act in DIR instead of the current directory, like git -C.",
+                       isGlobal: true, completion: .directory),
+            OptionSpec(long: "author", valueName: "NAME <EMAIL>",
+                       help: "Author of new events (else TEAMFLOW_AUTHOR, else git's user.name and user.email).", isGlobal: true),
+        ],
+        flags: [
+            FlagSpec(long: "json", help: "Machine-readable JSON output.", isGlobal: true),
+        ],
+        subcommands: groups.map(\.spec)
+    )
+
+    static let parser = CommandLineParser(root: root, version: version)
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let parsed: ParsedCommand
+        do {
+            switch try parser.parse(arguments) {
+            case .help(let text):
+                Console.out(text + "\n")
+                return 0
+            case .version:
+                Console.out("teamflow \(version)\n")
+                return 0
+            case .run(let command):
+                parsed = command
+            }
+        } catch {
+            Console.err(error.description + "\n")
+            return 64
+        }
+        let key = parsed.path.joined(separator: " ")
+        guard let handler = groups.lazy.compactMap({ $0.handlers[key] }).first else {
+            Console.out((parser.helpText(for: parsed.path) ?? "") + "\n")
+            return 0
+        }
+        let invocation = Invocation(parsed: parsed, environment: ProcessInfo.processInfo.environment)
+        do {
+            try handler(invocation)
+            Console.flush()
+            return 0
+        } catch let error as TeamflowError {
+            Console.flush()
+            Console.err("error: \(error.message)\n" + error.hints.map { $0 + "\n" }.joined())
+            if error.isUsage, let usage = parser.usageLine(for: parsed.path) {
+                Console.err("Usage: \(usage)\n")
+            }
+            return error.isUsage ? 64 : 1
+        } catch {
+            Console.flush()
+            Console.err("error: \(error)\n")
+            return 1
+        }
+    }
+}
