@@ -1,0 +1,209 @@
+// The declarative description of a command tree: plain values, no property wrappers,
+// so an executable can state its whole interface as data and get parsing, help and
+// completions from one source of truth.
+
+/// One command (or the root) of a command-line tool.
+///
+/// A command may have subcommands *and* its own arguments (`teamflow sprint [NAME]` next to
+/// `teamflow sprint add`): a word that names a subcommand descends into it, any other word is
+/// an argument of this command. A command with subcommands and no arguments of its own that is
+/// run without a subcommand uses `defaultSubcommand`, or else shows its help.
+public struct CommandSpec: Sendable {
+    /// The word that selects this command (for the root: the tool's name, e.g. `teamflow`).
+    public var name: String
+    /// One-line summary, shown after `OVERVIEW:` and in the parent's `SUBCOMMANDS` list.
+    public var abstract: String
+    /// Longer text shown below the overview; paragraphs are separated by newlines.
+    public var discussion: String = ""
+    /// Example command lines shown in the `EXAMPLES` section.
+    public var examples: [String] = []
+    /// Positional arguments, in order.
+    public var arguments: [ArgumentSpec] = []
+    /// Options that take a value.
+    public var options: [OptionSpec] = []
+    /// Boolean flags.
+    public var flags: [FlagSpec] = []
+    /// Nested commands.
+    public var subcommands: [CommandSpec] = []
+    /// The subcommand used when none is named (shown as `(default)` in help).
+    public var defaultSubcommand: String? = nil
+    /// Hidden commands parse normally but are left out of help, suggestions and completions
+    /// (for plumbing such as `__complete`).
+    public var isHidden: Bool = false
+    /// Runs after a successful parse of this command; throw `ValidationError` to report a
+    /// usage error (any other error's description is used as the message too).
+    public var validate: (@Sendable (ParsedCommand) throws -> Void)? = nil
+
+    /// Creates a command; every part but the name and abstract is optional.
+    public init(
+        name: String,
+        abstract: String,
+        discussion: String = "",
+        examples: [String] = [],
+        arguments: [ArgumentSpec] = [],
+        options: [OptionSpec] = [],
+        flags: [FlagSpec] = [],
+        subcommands: [CommandSpec] = [],
+        defaultSubcommand: String? = nil,
+        isHidden: Bool = false,
+        validate: (@Sendable (ParsedCommand) throws -> Void)? = nil
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.examples = examples
+        self.arguments = arguments
+        self.options = options
+        self.flags = flags
+        self.subcommands = subcommands
+        self.defaultSubcommand = defaultSubcommand
+        self.isHidden = isHidden
+        self.validate = validate
+    }
+
+    /// The subcommand with this name, hidden ones included.
+    func subcommand(named word: String) -> CommandSpec? {
+        subcommands.first { $0.name == word }
+    }
+
+    /// Subcommands shown in help, suggestions and completions.
+    var visibleSubcommands: [CommandSpec] { subcommands.filter { !$0.isHidden } }
+}
+
+/// A positional argument. `name` is the key for `ParsedCommand.argument(_:)` and is shown
+/// upper-cased in usage and help (`text` -> `TEXT`).
+public struct ArgumentSpec: Sendable {
+    public var name: String
+    public var help: String
+    /// An optional argument may be left out; it is shown as `[NAME]`.
+    public var isOptional: Bool
+    /// A repeating argument takes every remaining word (`NAME...`); put it last.
+    public var isRepeating: Bool
+    /// When set, any other value is a usage error; also the default completion.
+    public var allowedValues: [String]?
+    public var completion: CompletionKind
+
+    public init(
+        name: String,
+        help: String,
+        isOptional: Bool = false,
+        isRepeating: Bool = false,
+        allowedValues: [String]? = nil,
+        completion: CompletionKind = .none
+    ) {
+        self.name = name
+        self.help = help
+        self.isOptional = isOptional
+        self.isRepeating = isRepeating
+        self.allowedValues = allowedValues
+        self.completion = completion
+    }
+
+    var displayName: String { name.uppercased() }
+    /// The completion to offer: explicit, else the allowed values.
+    var effectiveCompletion: CompletionKind {
+        if case .none = completion, let values = allowedValues { return .list(values) }
+        return completion
+    }
+}
+
+/// An option that takes a value: `--week W`, `--week=W`, `-C DIR`, `-CDIR`.
+///
+/// A value may not start with `-` when given as a separate word (so a forgotten value is
+/// reported rather than swallowing the next option); use `--title=-x` for such values.
+/// Given several times, a repeating option keeps every value; otherwise the last one wins.
+public struct OptionSpec: Sendable {
+    /// The long name without dashes; may be empty for a short-only option such as `-C`,
+    /// whose key for `ParsedCommand.option(_:)` is then the letter (`"C"`).
+    public var long: String
+    public var short: Character?
+    /// The placeholder shown in usage and help (`W`, `DIR`, `KEY=VALUE`).
+    public var valueName: String
+    public var help: String
+    public var isRepeating: Bool = false
+    /// A global option is accepted anywhere on the line, before or after the subcommand
+    /// names, by this command and all its descendants.
+    public var isGlobal: Bool = false
+    /// A required option is shown without brackets and reported when missing.
+    public var isRequired: Bool = false
+    /// Returned by `ParsedCommand.option(_:)` when the option is absent; shown in help.
+    public var defaultValue: String? = nil
+    /// When set, any other value is a usage error; also the default completion.
+    public var allowedValues: [String]? = nil
+    public var completion: CompletionKind = .none
+
+    public init(
+        long: String,
+        short: Character? = nil,
+        valueName: String,
+        help: String,
+        isRepeating: Bool = false,
+        isGlobal: Bool = false,
+        isRequired: Bool = false,
+        defaultValue: String? = nil,
+        allowedValues: [String]? = nil,
+        completion: CompletionKind = .none
+    ) {
+        self.long = long
+        self.short = short
+        self.valueName = valueName
+        self.help = help
+        self.isRepeating = isRepeating
+        self.isGlobal = isGlobal
+        self.isRequired = isRequired
+        self.defaultValue = defaultValue
+        self.allowedValues = allowedValues
+        self.completion = completion
+    }
+
+    /// The key values are stored under: the long name, or the short letter.
+    var key: String { long.isEmpty ? short.map(String.init) ?? "" : long }
+    /// How the option is named in messages and usage: `--week`, or `-C` when short-only.
+    var spelling: String { long.isEmpty ? "-" + key : "--" + long }
+    /// The completion to offer: explicit, else the allowed values.
+    var effectiveCompletion: CompletionKind {
+        if case .none = completion, let values = allowedValues { return .list(values) }
+        return completion
+    }
+}
+
+/// A boolean flag: `--json`, `-v`.
+public struct FlagSpec: Sendable {
+    public var long: String
+    public var short: Character?
+    public var help: String
+    /// Accepted anywhere on the line, by this command and all its descendants.
+    public var isGlobal: Bool
+    /// At most one flag of a group may be given (`--open|--done`).
+    public var exclusiveGroup: String?
+
+    public init(
+        long: String,
+        short: Character? = nil,
+        help: String,
+        isGlobal: Bool = false,
+        exclusiveGroup: String? = nil
+    ) {
+        self.long = long
+        self.short = short
+        self.help = help
+        self.isGlobal = isGlobal
+        self.exclusiveGroup = exclusiveGroup
+    }
+}
+
+/// What a shell should offer when completing a value.
+public enum CompletionKind: Sendable {
+    case none
+    case file
+    case directory
+    case list([String])
+    /// A shell command whose output lists the candidates, one per line
+    /// (e.g. `teamflow __complete members`).
+    case command(String)
+}
+
+/// Shells that `CommandLineParser.completionScript(shell:)` supports.
+public enum Shell: String, Sendable, CaseIterable {
+    case bash, zsh, fish
+}

@@ -1,2 +1,0 @@
-// ArgumentParsing module: placeholder until its first real file lands.
-enum ArgumentParsingModule {}

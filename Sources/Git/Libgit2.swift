@@ -1,0 +1,46 @@
+internal import CGit2
+
+/// Process-wide libgit2 setup.
+///
+/// `git_libgit2_init` must run before any other libgit2 call. A `static let` is initialised
+/// lazily and exactly once even under concurrent first use, so every entry point just touches
+/// `Libgit2.ready`. libgit2 is never shut down: the tool's lifetime is the process's.
+enum Libgit2 {
+    static let ready: Void = {
+        _ = git_libgit2_init()
+    }()
+}
+
+/// Turns a libgit2 return code into a thrown `GitError`.
+///
+/// libgit2 keeps its last error per thread and may leave a stale one behind after success,
+/// so the message is read only when `result` says the call failed, and immediately.
+@inline(__always)
+func check(_ result: Int32) throws {
+    if result < 0 { throw GitError(failure: result) }
+}
+
+/// A byte to point at when the caller passes an empty buffer: libgit2 wants a valid pointer.
+nonisolated(unsafe) private var emptyByte: UInt8 = 0
+
+/// Calls `body` with a non-null pointer to `bytes` (a dummy byte when `bytes` is empty).
+func withBytes<R>(_ bytes: [UInt8], _ body: (UnsafeRawPointer, Int) throws -> R) rethrows -> R {
+    try bytes.withUnsafeBytes { buffer in
+        if let base = buffer.baseAddress {
+            return try body(base, buffer.count)
+        }
+        return try withUnsafePointer(to: emptyByte) { try body(UnsafeRawPointer($0), 0) }
+    }
+}
+
+/// Copies a libgit2-owned C string, or returns `nil` for a null pointer.
+func string(_ pointer: UnsafePointer<CChar>?) -> String? {
+    pointer.map { String(cString: $0) }
+}
+
+/// Removes one trailing slash, as libgit2 reports directories with it ("/repo/.git/").
+func trimmingTrailingSlash(_ path: String) -> String {
+    var path = path
+    while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+    return path
+}

@@ -1,2 +1,0 @@
-// Git module: placeholder until its first real file lands.
-enum GitModule {}
