@@ -8,7 +8,7 @@ enum TeamflowCLI {
     static let version = "0.1.0"
 
     /// A command's body: reads what it needs from the invocation, prints, may throw.
-    typealias Handler = (Invocation) throws -> Void
+    typealias Handler = @Sendable (Invocation) throws -> Void
 
     /// Every command group contributes its spec and its handlers (keyed by the command path).
     static let groups: [(spec: CommandSpec, handlers: [String: Handler])] = [

@@ -1,0 +1,5 @@
+import XCTest
+
+final class YAMLPlaceholderTests: XCTestCase {
+    func testPlaceholder() { XCTAssertEqual(1 + 1, 2) }
+}
