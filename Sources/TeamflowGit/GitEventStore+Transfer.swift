@@ -7,6 +7,11 @@ import YAML
 public struct ImportResult: Sendable, Equatable {
     public var added: Int
     public var skipped: Int
+
+    public init(added: Int, skipped: Int) {
+        self.added = added
+        self.skipped = skipped
+    }
 }
 
 extension GitEventStore {
@@ -80,10 +85,12 @@ extension GitEventStore {
             guard !fresh.isEmpty else { return ImportResult(added: 0, skipped: incoming.count) }
             let committer = author ?? incoming[0].event.author
             let message = "import: \(fresh.count) event\(fresh.count == 1 ? "" : "s") from \((file as NSString).lastPathComponent)"
-            let landed = try repository.withPackedWrites {
-                try commit(fresh, parent: parent, author: committer, at: at, message: message)
+            // Objects go into one pack; the ref moves only after the pack is on disk, so a kill
+            // at any moment leaves all of the import visible or none of it.
+            let commit = try repository.withPackedWrites {
+                try writeCommit(fresh, parent: parent, author: committer, at: at, message: message)
             }
-            if landed { return ImportResult(added: fresh.count, skipped: incoming.count - fresh.count) }
+            if try moveRef(to: commit, from: parent, message: message) { return ImportResult(added: fresh.count, skipped: incoming.count - fresh.count) }
             usleep(useconds_t(1_000 * (attempt + 1)))
         }
         throw TeamflowError(.failure, "the events ref \(ref) kept moving while importing; nothing was written")

@@ -145,6 +145,13 @@ public final class GitEventStore: EventRepository {
     /// Returns false when another writer moved the ref first (the caller retries).
     func commit(_ files: [(id: String, contents: String)], parent: ObjectID?, author: Author, at: String,
                 message: String) throws -> Bool {
+        try moveRef(to: writeCommit(files, parent: parent, author: author, at: at, message: message), from: parent,
+                    message: message)
+    }
+
+    /// Writes blobs, the trees on their paths and a commit; no ref moves.
+    func writeCommit(_ files: [(id: String, contents: String)], parent: ObjectID?, author: Author, at: String,
+                     message: String) throws -> ObjectID {
         var blobs: [(id: String, blob: ObjectID)] = []
         blobs.reserveCapacity(files.count)
         for file in files {
@@ -153,8 +160,12 @@ public final class GitEventStore: EventRepository {
         let baseTree = try parent.map { try repository.readCommit($0).tree }
         let tree = try TreeWriter(repository: repository).insert(blobs, into: baseTree)
         let signature = Signature(author: author, at: at)
-        let commit = try repository.writeCommit(tree: tree, parents: parent.map { [$0] } ?? [], author: signature,
-                                                committer: signature, message: message + "\n")
+        return try repository.writeCommit(tree: tree, parents: parent.map { [$0] } ?? [], author: signature,
+                                          committer: signature, message: message + "\n")
+    }
+
+    /// Compare-and-swap of the ref; false when another writer got there first.
+    func moveRef(to commit: ObjectID, from parent: ObjectID?, message: String) throws -> Bool {
         do {
             try repository.updateReference(ref, to: commit, expecting: parent, message: "teamflow: " + message)
             return true

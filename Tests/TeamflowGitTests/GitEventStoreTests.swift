@@ -1,0 +1,173 @@
+import Foundation
+import Git
+import TeamflowCore
+import TeamflowGit
+import XCTest
+
+final class GitEventStoreTests: XCTestCase {
+    func testAppendWritesOneCommitPerEventOnTheRefOnly() throws {
+        let repo = try TestRepository()
+        try repo.git("commit", "-q", "--allow-empty", "-m", "app work")
+        let headBefore = try repo.git("rev-parse", "HEAD")
+        let first = try repo.addGoal("에픽 1, 2 빠르게 완성 🚀")
+        let second = try repo.addGoal("배포 꼭 하기 ← 안하면 혼남")
+
+        XCTAssertEqual(first.clock, 1)
+        XCTAssertEqual(second.clock, 2)
+        XCTAssertNotEqual(first.id, second.id)
+        XCTAssertEqual(first.id.count, EventID.length)
+        XCTAssertEqual(try repo.git("rev-parse", "HEAD"), headBefore, "HEAD never moves")
+        XCTAssertEqual(try repo.git("status", "--porcelain"), "", "working tree and index untouched")
+
+        let log = try repo.git("log", "--format=%an <%ae>|%s", "refs/teamflow/events")
+        XCTAssertEqual(log.split(separator: "\n").count, 2)
+        XCTAssertTrue(log.hasPrefix("건우 <gw@example.com>|goal: add \"배포 꼭 하기 ← 안하면 혼남\""), log)
+        let files = try repo.git("ls-tree", "-r", "--name-only", "refs/teamflow/events").split(separator: "\n")
+        XCTAssertEqual(Set(files), ["events/\(first.id.prefix(2))/\(first.id).yaml", "events/\(second.id.prefix(2))/\(second.id).yaml"])
+        _ = try repo.git("fsck", "--strict")
+    }
+
+    func testEventsReadBackInClockOrderWithAllFields() throws {
+        let repo = try TestRepository()
+        let added = try repo.addGoal("  spaces kept? no: titles are data  ")
+        let events = try repo.store().events()
+        XCTAssertEqual(events, [added])
+        XCTAssertEqual(events[0].author, TestRepository.author)
+        XCTAssertEqual(events[0].at, "2024-11-19T10:00:00+09:00")
+        XCTAssertEqual(events[0].data.string("title"), "  spaces kept? no: titles are data  ")
+    }
+
+    func testStoredFileIsTheCanonicalDocument() throws {
+        let repo = try TestRepository()
+        let event = try repo.addGoal("배포")
+        let text = try repo.git("cat-file", "-p", "refs/teamflow/events:events/\(event.id.prefix(2))/\(event.id).yaml")
+        let lines = text.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "v: 1")
+        XCTAssertTrue(lines.contains("type: goal.added"))
+        XCTAssertTrue(lines.contains("clock: 1"))
+        XCTAssertTrue(lines.contains("  name: 건우"))
+    }
+
+    func testStateComesFromCacheAndSurvivesARefMovedByPlainGit() throws {
+        let repo = try TestRepository()
+        let store = try repo.store()
+        let a = try repo.addGoal("A", store: store)
+        _ = try repo.addGoal("B", store: store)
+        XCTAssertEqual(try store.state().goals.count, 2)
+        // Move the ref back with plain git: the cache keyed by the old tip must not be served.
+        let parent = try repo.git("rev-parse", "refs/teamflow/events~1")
+        try repo.git("update-ref", "refs/teamflow/events", parent)
+        let state = try repo.store().state()
+        XCTAssertEqual(Array(state.goals.keys), [a.id])
+        XCTAssertEqual(state.eventCount, 1)
+    }
+
+    func testDamagedCacheIsRebuiltNotTrusted() throws {
+        let repo = try TestRepository()
+        _ = try repo.addGoal("A")
+        _ = try repo.store().state()
+        let cacheDir = repo.path + "/.git/teamflow"
+        let files = try FileManager.default.contentsOfDirectory(atPath: cacheDir)
+        XCTAssertFalse(files.isEmpty)
+        for file in files { try Data("{ not json".utf8).write(to: URL(fileURLWithPath: cacheDir + "/" + file)) }
+        XCTAssertEqual(try repo.store().state().goals.count, 1)
+    }
+
+    func testIncrementalUpdateMatchesAFullRebuild() throws {
+        let repo = try TestRepository()
+        let store = try repo.store()
+        for i in 0..<5 { _ = try repo.addGoal("goal \(i)", store: store) }
+        _ = try store.state()
+        for i in 5..<9 { _ = try repo.addGoal("goal \(i)", store: store) }
+        let incremental = try store.state()
+        try FileManager.default.removeItem(atPath: repo.path + "/.git/teamflow")
+        XCTAssertEqual(try repo.store().state(), incremental)
+        XCTAssertEqual(incremental.goals.count, 9)
+    }
+
+    func testCorruptEventIsReportedWithLineAndColumnAndSkipped() throws {
+        let repo = try TestRepository()
+        let good = try repo.addGoal("good")
+        try commitRawFile(repo, path: "events/zz/zzzzbroken.yaml", contents: "v: 1\nid: [unclosed\ntype: x\n")
+        try commitRawFile(repo, path: "events/other/folder/abcd1234.yaml", contents: "v: 1\nid: abcd1234\ntype: goal.added\n")
+
+        let store = try repo.store()
+        var reported: [Diagnostic] = []
+        store.onDiagnostic = { reported.append($0) }
+        let state = try store.state()
+        XCTAssertEqual(Array(state.goals.keys), [good.id])
+        XCTAssertEqual(reported.count, 2)
+        let yaml = try XCTUnwrap(reported.first { $0.path == "events/zz/zzzzbroken.yaml" })
+        XCTAssertNotNil(yaml.line)
+        XCTAssertNotNil(yaml.column)
+        XCTAssertTrue(yaml.description.hasPrefix("events/zz/zzzzbroken.yaml:"), yaml.description)
+        let missing = try XCTUnwrap(reported.first { $0.path == "events/other/folder/abcd1234.yaml" })
+        XCTAssertTrue(missing.message.contains("missing key"), missing.message)
+        XCTAssertEqual(try store.doctor().count, 2)
+    }
+
+    func testImportIsIdempotentAndKeepsIdsAndClocks() throws {
+        let source = try TestRepository()
+        _ = try source.addGoal("하나")
+        _ = try source.addGoal("둘 🎉")
+        let stream = try source.store().exportStream()
+        XCTAssertEqual(stream.components(separatedBy: "---\n").count - 1, 2)
+
+        let target = try TestRepository()
+        let store = try target.store()
+        let first = try store.importStream(stream, file: "backup.yaml", author: TestRepository.author, at: "2024-11-20T10:00:00+09:00")
+        XCTAssertEqual(first, ImportResult(added: 2, skipped: 0))
+        let again = try store.importStream(stream, file: "backup.yaml", author: TestRepository.author, at: "2024-11-20T10:00:00+09:00")
+        XCTAssertEqual(again, ImportResult(added: 0, skipped: 2))
+        XCTAssertEqual(try store.events(), try source.store().events())
+        XCTAssertEqual(try store.exportStream(), stream)
+        XCTAssertEqual(try target.git("rev-list", "--count", "refs/teamflow/events"), "1", "one commit per import")
+        _ = try target.git("fsck", "--strict")
+    }
+
+    func testImportRefusesAnIdWithOtherContent() throws {
+        let repo = try TestRepository()
+        let event = try repo.addGoal("original")
+        var changed = try repo.store().exportStream()
+        changed = changed.replacingOccurrences(of: "original", with: "tampered")
+        XCTAssertThrowsError(try repo.store().importStream(changed, file: "x.yaml", author: nil, at: "2024-11-20T10:00:00Z")) { error in
+            XCTAssertEqual((error as? TeamflowError)?.kind, .conflict)
+        }
+        XCTAssertEqual(try repo.store().events().map(\.id), [event.id])
+    }
+
+    func testConfiguredRefIsUsed() throws {
+        let repo = try TestRepository()
+        try repo.git("config", "teamflow.ref", "refs/heads/teamflow")
+        _ = try repo.addGoal("on a branch")
+        XCTAssertEqual(try repo.git("ls-tree", "-r", "--name-only", "refs/heads/teamflow").split(separator: "\n").count, 1)
+        XCTAssertThrowsError(try repo.git("rev-parse", "--verify", "-q", "refs/teamflow/events"))
+    }
+
+    func testConcurrentAppendersFromThreadsLoseNothing() throws {
+        let repo = try TestRepository()
+        let path = repo.path
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            guard let store = try? GitEventStore.open(at: path) else { return }
+            for i in 0..<5 { _ = try? repo.addGoal("w\(worker)-\(i)", store: store) }
+        }
+        let events = try repo.store().events()
+        XCTAssertEqual(events.count, 20)
+        XCTAssertEqual(Set(events.map(\.id)).count, 20)
+        _ = try repo.git("fsck", "--strict")
+    }
+
+    /// Commits a file onto the events ref with plain git plumbing, as a careless hand would.
+    private func commitRawFile(_ repo: TestRepository, path: String, contents: String) throws {
+        let index = repo.path + "/.git/tmp-index-" + UUID().uuidString
+        let env = ["GIT_INDEX_FILE": index]
+        let cwd = repo.path
+        _ = try TestRepository.run("/usr/bin/git", ["read-tree", "refs/teamflow/events"], cwd: cwd, environment: env)
+        let blob = try TestRepository.run("/usr/bin/git", ["hash-object", "-w", "--stdin"], cwd: cwd, input: contents)
+        _ = try TestRepository.run("/usr/bin/git", ["update-index", "--add", "--cacheinfo", "100644,\(blob),\(path)"], cwd: cwd, environment: env)
+        let tree = try TestRepository.run("/usr/bin/git", ["write-tree"], cwd: cwd, environment: env)
+        let commit = try TestRepository.run("/usr/bin/git", ["commit-tree", tree, "-p", "refs/teamflow/events", "-m", "hand edit"], cwd: cwd)
+        try repo.git("update-ref", "refs/teamflow/events", commit)
+        try? FileManager.default.removeItem(atPath: index)
+    }
+}
