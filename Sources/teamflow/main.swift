@@ -2,4 +2,6 @@
 // All logic lives in the library modules; see docs/ARCHITECTURE.md.
 import Foundation
 
-exit(TeamflowCLI.run(Array(CommandLine.arguments.dropFirst())))
+let status = TeamflowCLI.run(Array(CommandLine.arguments.dropFirst()))
+Console.flush()
+exit(status)
