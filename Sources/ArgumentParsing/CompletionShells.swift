@@ -172,7 +172,7 @@ extension CompletionScripts {
             for (offset, argument) in args.enumerated() {
                 let more = argument.isRepeating && offset == args.count - 1
                 if case .none = argument.effectiveCompletion { continue }
-                let value = Self.fishValue(argument.effectiveCompletion)
+                let value = Self.fishValue(argument.effectiveCompletion, forOption: false)
                 lines.append(atArg(offset, more) + value + " -d " + Self.fishQuote(argument.help))
             }
         }
@@ -188,11 +188,12 @@ extension CompletionScripts {
         (short.map { " -s \(fishQuote(String($0)))" } ?? "") + (long.isEmpty ? "" : " -l " + fishQuote(long))
     }
 
-    /// The `complete` switches offering values of this kind.
-    static func fishValue(_ kind: CompletionKind) -> String {
+    /// The `complete` switches offering values of this kind; `-r` (takes a value) only
+    /// makes sense on option rules.
+    static func fishValue(_ kind: CompletionKind, forOption: Bool = true) -> String {
         switch kind {
-        case .none: return " -r"
-        case .file: return " -r -F"
+        case .none: return forOption ? " -r" : ""
+        case .file: return forOption ? " -r -F" : " -F"
         case .directory: return " -x -a '(__fish_complete_directories)'"
         case .list(let values): return " -x -a " + fishQuote(values.map(fishEscapeWord).joined(separator: " "))
         case .command(let command): return " -x -a " + fishQuote("(\(command))")

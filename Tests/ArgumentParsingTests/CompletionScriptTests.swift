@@ -62,6 +62,9 @@ final class CompletionScriptTests: XCTestCase {
         XCTAssertEqual(try complete(["teamflow", "generate", "view"]), ["viewmodel"])
         XCTAssertEqual(try complete(["teamflow", "generate", "x", "--trim", "s"]), ["smart"])
         XCTAssertEqual(try complete(["teamflow", "generate", "graph", "--json", "man"]), ["manifest.yaml"])
+        // A repeating file argument after a plain one: files only from the second word on.
+        XCTAssertEqual(try complete(["teamflow", "sprint", "files", "man"]), [])
+        XCTAssertEqual(try complete(["teamflow", "sprint", "files", "S1", "a", "man"]), ["manifest.yaml"])
         // .command runs the given command and offers its output lines.
         XCTAssertEqual(try complete(["teamflow", "goal", "check", "ab"]), ["abcd1234", "abff0000"])
         XCTAssertEqual(try complete(["teamflow", "goal", "check", "w"]), ["with space"])
@@ -78,12 +81,13 @@ final class CompletionScriptTests: XCTestCase {
             XCTAssertTrue(zsh.contains("|\(name)'"), "zsh: \(name)")
             XCTAssertTrue(fish.contains("-a '\(name)'"), "fish: \(name)")
         }
-        XCTAssertTrue(fish.contains("-l 'week'"))
+        XCTAssertTrue(fish.contains("-l 'week' -r -d"))
+        XCTAssertTrue(fish.contains("-s 'o' -l 'out' -x -a '(__fish_complete_directories)'"))
         XCTAssertTrue(fish.contains("-s 'C'"))
         XCTAssertTrue(fish.contains("-x -a '(teamflow __complete members)'"))
         XCTAssertTrue(fish.contains("-x -a 'none smart all'"))
         XCTAssertTrue(fish.contains("-d 'Add a goal for a week.'"))
-        XCTAssertTrue(fish.contains("complete -c teamflow -n '__teamflow_arg \\'generate graph\\' 0' -r -F"))
+        XCTAssertTrue(fish.contains("complete -c teamflow -n '__teamflow_arg \\'generate graph\\' 0' -F -d 'The manifest.'"))
         XCTAssertFalse(fish.contains("__complete'"), "hidden commands are not offered")
     }
 }
