@@ -119,7 +119,11 @@ struct ParseRun {
                 return .help(try helpTarget(rest))
             }
             if command.arguments.isEmpty {
-                if let name = command.defaultSubcommand, let sub = command.subcommand(named: name) {
+                // Only a default that takes arguments can use the word; otherwise it is
+                // more likely a mistyped subcommand, which deserves a suggestion.
+                if let name = command.defaultSubcommand, let sub = command.subcommand(named: name),
+                    !sub.arguments.isEmpty
+                {
                     scope = scope.descending(into: sub)
                 } else {
                     let names = command.visibleSubcommands.map(\.name)

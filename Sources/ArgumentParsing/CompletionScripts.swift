@@ -60,7 +60,8 @@ struct CompletionScripts {
             var words = scope.options.flatMap { Self.spellings(long: $0.long, short: $0.short) }
             words += scope.flags.flatMap { Self.spellings(long: $0.long, short: $0.short) }
             words += ["-h", "--help"] + (scope.isRoot ? ["--version"] : [])
-            options.append("\(Self.shQuote(node.path))) printf '%s\\n' \(words.map(Self.shQuote).joined(separator: " ")) ;;")
+            let quoted = words.map(Self.shQuote).joined(separator: " ")
+            options.append("\(Self.shQuote(node.path))) printf '%s\\n' \(quoted) ;;")
 
             argValues += Self.argumentArms(path: node.path, command: scope.command)
         }

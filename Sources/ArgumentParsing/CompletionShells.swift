@@ -166,7 +166,8 @@ extension CompletionScripts {
                 return "complete -c \(tool) -n \(Self.fishQuote(call))"
             }
             for sub in scope.command.visibleSubcommands {
-                lines.append(atArg(0, false) + " -a " + Self.fishQuote(sub.name) + " -d " + Self.fishQuote(sub.abstract))
+                lines.append(
+                    atArg(0, false) + " -a " + Self.fishQuote(sub.name) + " -d " + Self.fishQuote(sub.abstract))
             }
             let args = scope.command.arguments
             for (offset, argument) in args.enumerated() {
@@ -180,7 +181,8 @@ extension CompletionScripts {
     }
 
     private func fishPredicate(_ name: String, _ keys: [String]) -> String {
-        let arm = keys.isEmpty ? "" : "        case \(keys.map(Self.fishQuote).joined(separator: " "))\n            return 0\n"
+        let patterns = keys.map(Self.fishQuote).joined(separator: " ")
+        let arm = keys.isEmpty ? "" : "        case \(patterns)\n            return 0\n"
         return "function \(name)\n    switch \"$argv[1]|$argv[2]\"\n\(arm)    end\n    return 1\nend\n"
     }
 

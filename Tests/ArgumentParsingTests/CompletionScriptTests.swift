@@ -3,7 +3,9 @@ import Foundation
 import XCTest
 
 final class CompletionScriptTests: XCTestCase {
-    private let visibleCommands = ["goal", "add", "check", "list", "task", "assign", "generate", "graph", "sprint", "files"]
+    private let visibleCommands = [
+        "goal", "add", "check", "list", "task", "assign", "generate", "graph", "sprint", "files",
+    ]
 
     /// Runs bash with `script` on stdin; returns (status, stdout).
     private func bash(_ arguments: [String], stdin script: String) throws -> (Int32, String) {
@@ -87,7 +89,8 @@ final class CompletionScriptTests: XCTestCase {
         XCTAssertTrue(fish.contains("-x -a '(teamflow __complete members)'"))
         XCTAssertTrue(fish.contains("-x -a 'none smart all'"))
         XCTAssertTrue(fish.contains("-d 'Add a goal for a week.'"))
-        XCTAssertTrue(fish.contains("complete -c teamflow -n '__teamflow_arg \\'generate graph\\' 0' -F -d 'The manifest.'"))
+        XCTAssertTrue(
+            fish.contains("complete -c teamflow -n '__teamflow_arg \\'generate graph\\' 0' -F -d 'The manifest.'"))
         XCTAssertFalse(fish.contains("__complete'"), "hidden commands are not offered")
     }
 }

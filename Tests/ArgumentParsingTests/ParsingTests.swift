@@ -114,7 +114,10 @@ final class ParsingTests: XCTestCase {
             XCTAssertTrue(text.hasPrefix(expected), "\(words): \(text)")
         }
         let addHelp = SampleTree.parser.helpText(for: ["goal", "add"])
-        for words in [["help", "goal", "add"], ["goal", "add", "-h"], ["goal", "help", "add"], ["goal", "add", "x", "--help"]] {
+        let spellings = [
+            ["help", "goal", "add"], ["goal", "add", "-h"], ["goal", "help", "add"], ["goal", "add", "x", "--help"],
+        ]
+        for words in spellings {
             guard case .help(let text) = try SampleTree.parser.parse(words) else {
                 return XCTFail("expected help for \(words)")
             }

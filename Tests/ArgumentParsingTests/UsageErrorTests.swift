@@ -49,6 +49,8 @@ final class UsageErrorTests: XCTestCase {
         assertMessage(["tsak", "list"], "unknown command 'tsak'. Did you mean 'task'?", path: [])
         assertMessage(["task", "lst"], "unknown command 'lst'. Did you mean 'list'?", path: ["task"])
         assertMessage(["frobnicate"], "unknown command 'frobnicate'", path: [])
+        // A group with an argument-less default subcommand still reports a typo as such.
+        assertMessage(["goal", "ad", "x"], "unknown command 'ad'. Did you mean 'add'?", path: ["goal"])
         assertMessage(["help", "goal", "ad"], "unknown command 'ad'. Did you mean 'add'?", path: ["goal"])
         // Hidden commands are never suggested.
         assertMessage(["__complet"], "unknown command '__complet'")
