@@ -5,6 +5,10 @@
 extension StringFilters {
     /// The last path component: "/tmp/scratch.tiff" -> "scratch.tiff", "/tmp/" -> "tmp",
     /// "scratch///" -> "scratch", "/" -> "/", "" -> "".
+    ///
+    /// Runs of slashes count as one and a trailing slash is ignored. Deviation: a path made of
+    /// two or more slashes gives "/" (Linux Foundation gives "", and crashes on some paths
+    /// with several runs of repeated slashes or non-ASCII text).
     public static func basename(_ s: String) -> String {
         let fixed = collapsingSlashes(s)
         guard fixed.utf16.count > 1 else { return fixed }
