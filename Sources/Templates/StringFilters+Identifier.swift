@@ -20,6 +20,11 @@ extension StringFilters {
         }
     }
 
+    /// `swiftIdentifier` choosing between `.pretty` and `.normal`.
+    public static func swiftIdentifier(_ s: String, pretty: Bool) -> String {
+        swiftIdentifier(s, mode: pretty ? .pretty : .normal)
+    }
+
     /// Wraps Swift keywords in backticks ("self" -> "`self`"); other text is returned as is.
     public static func escapeReservedKeywords(_ s: String) -> String {
         reservedKeywords.contains(s) ? "`\(s)`" : s

@@ -29,6 +29,13 @@ extension StringFilters {
         }
     }
 
+    /// `removeNewlines` with the mode as template text ("all" or "leading").
+    ///
+    /// - Throws: ``StringFilterError`` for any other mode, as StencilSwiftKit does.
+    public static func removeNewlines(_ s: String, mode: String) throws -> String {
+        removeNewlines(s, mode: try self.mode([mode], default: RemoveNewlinesMode.all, filter: "removeNewlines"))
+    }
+
     /// Replaces every occurrence of `substring` by `replacement` ("people picker", "picker",
     /// "life" -> "people life"). With `regex`, `substring` is an ICU regular expression and
     /// `replacement` a template (`$1` refers to a group).

@@ -8,6 +8,8 @@ final class StringFiltersIdentifierTests: XCTestCase {
         XCTAssertEqual(F.swiftIdentifier("foo_bar.baz.qux-yay"), "Foo_bar_Baz_Qux_Yay")
         XCTAssertEqual(F.swiftIdentifier("foo_bar.baz.qux-yay", mode: .valid), "foo_bar_baz_qux_yay")
         XCTAssertEqual(F.swiftIdentifier("foo_bar.baz.qux-yay", mode: .pretty), "FooBarBazQuxYay")
+        XCTAssertEqual(F.swiftIdentifier("foo_bar", pretty: true), "FooBar")
+        XCTAssertEqual(F.swiftIdentifier("foo_bar", pretty: false), "Foo_bar")
     }
 
     func testDigitsFirstGetAnUnderscore() {

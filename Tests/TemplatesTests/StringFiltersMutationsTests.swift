@@ -20,6 +20,12 @@ final class StringFiltersMutationsTests: XCTestCase {
         XCTAssertEqual(F.removeNewlines(" \n \n ", mode: .leading), "")
     }
 
+    func testRemoveNewlinesWithTextMode() throws {
+        XCTAssertEqual(try F.removeNewlines(" a \n b", mode: "leading"), "a b")
+        XCTAssertEqual(try F.removeNewlines(" a\n b", mode: "all"), "ab")
+        XCTAssertThrowsError(try F.removeNewlines("x", mode: "All"))
+    }
+
     func testReplacePlain() throws {
         XCTAssertEqual(try F.replace("string", "ing", "oke"), "stroke")
         XCTAssertEqual(try F.replace("a.b.c", ".", "_"), "a_b_c")
