@@ -23,10 +23,12 @@ extension StringFilters {
     /// Stencil's own `capitalize` is not listed (the engine owns the built-ins); use
     /// ``capitalize(_:)`` for it.
     ///
-    /// Engine note: StencilSwiftKit ignores a boolean option that is not a string (an unquoted
-    /// `false` or an unresolved variable) and uses the default; for a mode, an unresolved
-    /// variable means the default too. The engine should drop such trailing arguments before
-    /// calling, so only real strings arrive here.
+    /// Engine note on non-string arguments (unquoted `true`, numbers, unresolved variables):
+    /// StencilSwiftKit turns numbers and booleans into their text for `contains`/`hasPrefix`/
+    /// `hasSuffix`/`replace`, ignores a non-string boolean option (default used), and treats an
+    /// unresolved (nil) mode as the default. Passing the text of resolved values and leaving
+    /// out unresolved trailing arguments reproduces this except for an unquoted `true`/`false`
+    /// given to `camelToSnakeCase`/`snakeToCamelCase`, which StencilSwiftKit ignores.
     public static let table: [String: Filter] = {
         var table: [String: Filter] = [
             "basename": simple("basename", basename),
