@@ -10,6 +10,21 @@
 ///   bundled (`-ab`). A non-repeating option given twice keeps the last value.
 /// - Global options and flags are accepted anywhere after the command that declares them.
 /// - `--` ends option parsing; every later word is an argument.
+///
+/// Typical use in an executable:
+/// ```swift
+/// let parser = CommandLineParser(root: commandTree, version: "1.0.0")
+/// do {
+///     switch try parser.parse(Array(CommandLine.arguments.dropFirst())) {
+///     case .help(let text): print(text)
+///     case .version: print(parser.version)
+///     case .run(let parsed): try dispatch(parsed)   // switch on parsed.path
+///     }
+/// } catch {
+///     FileHandle.standardError.write(Data((error.description + "\n").utf8))
+///     exit(64)
+/// }
+/// ```
 public struct CommandLineParser: Sendable {
     public let root: CommandSpec
     public let version: String
@@ -119,7 +134,11 @@ struct ParseRun {
                 return .help(try helpTarget(rest))
             }
             if command.arguments.isEmpty {
-                if let name = command.defaultSubcommand, let sub = command.subcommand(named: name) {
+                // Only a default that takes arguments can use the word; otherwise it is
+                // more likely a mistyped subcommand, which deserves a suggestion.
+                if let name = command.defaultSubcommand, let sub = command.subcommand(named: name),
+                    !sub.arguments.isEmpty
+                {
                     scope = scope.descending(into: sub)
                 } else {
                     let names = command.visibleSubcommands.map(\.name)

@@ -60,22 +60,10 @@ struct CompletionScripts {
             var words = scope.options.flatMap { Self.spellings(long: $0.long, short: $0.short) }
             words += scope.flags.flatMap { Self.spellings(long: $0.long, short: $0.short) }
             words += ["-h", "--help"] + (scope.isRoot ? ["--version"] : [])
-            options.append("\(Self.shQuote(node.path))) printf '%s\\n' \(words.map(Self.shQuote).joined(separator: " ")) ;;")
+            let quoted = words.map(Self.shQuote).joined(separator: " ")
+            options.append("\(Self.shQuote(node.path))) printf '%s\\n' \(quoted) ;;")
 
-            // Positional words: subcommand names first (index 0 only), then each argument.
-            var argLines: [String] = []
-            let subs = scope.command.visibleSubcommands.map(\.name)
-            let args = scope.command.arguments
-            let first = ([subs.isEmpty ? nil : "printf '%s\\n' " + subs.map(Self.shQuote).joined(separator: " ")]
-                + [args.first.flatMap { Self.shAction($0.effectiveCompletion) }]).compactMap { $0 }
-            if !first.isEmpty { argLines.append("\(Self.shQuote(node.path + "|0"))) \(first.joined(separator: "; ")) ;;") }
-            for (offset, argument) in args.enumerated() {
-                guard let action = Self.shAction(argument.effectiveCompletion) else { continue }
-                let pattern = Self.shQuote(node.path + "|")
-                if offset > 0 { argLines.append("\(Self.shQuote(node.path + "|\(offset)"))) \(action) ;;") }
-                if argument.isRepeating, offset == args.count - 1 { argLines.append("\(pattern)*) \(action) ;;") }
-            }
-            argValues += argLines
+            argValues += Self.argumentArms(path: node.path, command: scope.command)
         }
         func table(_ name: String, _ key: String, _ arms: [String], otherwise: String = "") -> String {
             let body = arms.map { "        " + $0 + "\n" }.joined()
@@ -111,6 +99,29 @@ struct CompletionScripts {
             }
             """,
         ].joined(separator: "\n\n")
+    }
+
+    /// `case` arms offering positional candidates at each index: subcommand names at index 0,
+    /// then each argument's values; a repeating last argument also covers every later index.
+    /// Every index gets an arm (possibly empty) so the catch-all never answers for it.
+    static func argumentArms(path: String, command: CommandSpec) -> [String] {
+        let subs = command.visibleSubcommands.map(\.name)
+        let args = command.arguments
+        var arms: [String] = []
+        for index in 0..<max(args.count, subs.isEmpty ? 0 : 1) {
+            var actions: [String] = []
+            if index == 0, !subs.isEmpty {
+                actions.append("printf '%s\\n' " + subs.map(shQuote).joined(separator: " "))
+            }
+            if index < args.count, let action = shAction(args[index].effectiveCompletion) {
+                actions.append(action)
+            }
+            arms.append("\(shQuote(path + "|\(index)"))) \(actions.joined(separator: "; ")) ;;")
+        }
+        if let last = args.last, last.isRepeating, let action = shAction(last.effectiveCompletion) {
+            arms.append("\(shQuote(path + "|"))*) \(action) ;;")
+        }
+        return arms
     }
 
     static func spellings(long: String, short: Character?) -> [String] {

@@ -166,13 +166,14 @@ extension CompletionScripts {
                 return "complete -c \(tool) -n \(Self.fishQuote(call))"
             }
             for sub in scope.command.visibleSubcommands {
-                lines.append(atArg(0, false) + " -a " + Self.fishQuote(sub.name) + " -d " + Self.fishQuote(sub.abstract))
+                lines.append(
+                    atArg(0, false) + " -a " + Self.fishQuote(sub.name) + " -d " + Self.fishQuote(sub.abstract))
             }
             let args = scope.command.arguments
             for (offset, argument) in args.enumerated() {
                 let more = argument.isRepeating && offset == args.count - 1
                 if case .none = argument.effectiveCompletion { continue }
-                let value = Self.fishValue(argument.effectiveCompletion)
+                let value = Self.fishValue(argument.effectiveCompletion, forOption: false)
                 lines.append(atArg(offset, more) + value + " -d " + Self.fishQuote(argument.help))
             }
         }
@@ -180,7 +181,8 @@ extension CompletionScripts {
     }
 
     private func fishPredicate(_ name: String, _ keys: [String]) -> String {
-        let arm = keys.isEmpty ? "" : "        case \(keys.map(Self.fishQuote).joined(separator: " "))\n            return 0\n"
+        let patterns = keys.map(Self.fishQuote).joined(separator: " ")
+        let arm = keys.isEmpty ? "" : "        case \(patterns)\n            return 0\n"
         return "function \(name)\n    switch \"$argv[1]|$argv[2]\"\n\(arm)    end\n    return 1\nend\n"
     }
 
@@ -188,11 +190,12 @@ extension CompletionScripts {
         (short.map { " -s \(fishQuote(String($0)))" } ?? "") + (long.isEmpty ? "" : " -l " + fishQuote(long))
     }
 
-    /// The `complete` switches offering values of this kind.
-    static func fishValue(_ kind: CompletionKind) -> String {
+    /// The `complete` switches offering values of this kind; `-r` (takes a value) only
+    /// makes sense on option rules.
+    static func fishValue(_ kind: CompletionKind, forOption: Bool = true) -> String {
         switch kind {
-        case .none: return " -r"
-        case .file: return " -r -F"
+        case .none: return forOption ? " -r" : ""
+        case .file: return forOption ? " -r -F" : " -F"
         case .directory: return " -x -a '(__fish_complete_directories)'"
         case .list(let values): return " -x -a " + fishQuote(values.map(fishEscapeWord).joined(separator: " "))
         case .command(let command): return " -x -a " + fishQuote("(\(command))")

@@ -10,7 +10,10 @@ struct HelpFormatter {
     var command: CommandSpec { scope.command }
 
     /// The usage lines: one, or two for a command with both arguments and subcommands.
-    var usageLines: [String] {
+    var usageLines: [String] { usageParts.map { $0.joined(separator: " ") } }
+
+    /// Each usage line as words that must not be split when wrapping (`[--week W]`).
+    var usageParts: [[String]] {
         var parts = [scope.invocation]
         parts += command.arguments.map(Self.usage(of:))
         parts += command.options.map(Self.usage(of:))
@@ -24,13 +27,10 @@ struct HelpFormatter {
                 parts.append("[--\(flag.long)]")
             }
         }
-        let subcommandLine = scope.invocation + " <subcommand>"
-        if command.subcommands.isEmpty { return [parts.joined(separator: " ")] }
-        if command.arguments.isEmpty && parts.count == 1 { return [subcommandLine] }
-        if command.arguments.isEmpty {
-            return [(parts + ["<subcommand>"]).joined(separator: " ")]
-        }
-        return [parts.joined(separator: " "), subcommandLine]
+        let subcommandLine = [scope.invocation, "<subcommand>"]
+        if command.subcommands.isEmpty { return [parts] }
+        if command.arguments.isEmpty { return [parts + ["<subcommand>"]] }
+        return [parts, subcommandLine]
     }
 
     static func usage(of argument: ArgumentSpec) -> String {
@@ -54,8 +54,10 @@ struct HelpFormatter {
         }
         sections.append(overview)
 
-        let usage = usageLines.enumerated().map { offset, line in
-            Self.wrap((offset == 0 ? "USAGE: " : "       ") + line, indent: 9)
+        // Continuation lines hang under the first word after the command.
+        let hang = min(7 + scope.invocation.count + 1, 40)
+        let usage = usageParts.enumerated().map { offset, parts in
+            Self.wrapUnits(parts, first: offset == 0 ? "USAGE: " : "       ", indent: hang)
         }
         sections.append(usage.joined(separator: "\n"))
 
@@ -69,11 +71,13 @@ struct HelpFormatter {
             sections.append("ARGUMENTS:\n" + rows.joined(separator: "\n"))
         }
 
-        var rows = scope.options.map { Self.row(Self.label(of: $0), Self.help(of: $0)) }
-        rows += scope.flags.map { flag in
-            let label = (flag.short.map { "-\($0), " } ?? "") + "--" + flag.long
-            return Self.row(label, flag.help)
+        // Own options and flags first, then the inherited global ones.
+        func optionRows(_ options: some Sequence<OptionSpec>, _ flags: some Sequence<FlagSpec>) -> [String] {
+            options.map { Self.row(Self.label(of: $0), Self.help(of: $0)) }
+                + flags.map { Self.row(($0.short.map { "-\($0), " } ?? "") + "--" + $0.long, $0.help) }
         }
+        var rows = optionRows(command.options, command.flags)
+        rows += optionRows(scope.options.dropFirst(command.options.count), scope.flags.dropFirst(command.flags.count))
         if scope.isRoot { rows.append(Self.row("--version", "Show the version.")) }
         rows.append(Self.row("-h, --help", "Show help information."))
         sections.append("OPTIONS:\n" + rows.joined(separator: "\n"))
@@ -120,6 +124,24 @@ struct HelpFormatter {
         let body = wrap(pad + help, indent: helpColumn)
         if head.count + 2 > helpColumn { return head + "\n" + body }
         return head + body.dropFirst(head.count)
+    }
+
+    /// Joins `units` with spaces after `first`, breaking lines only between units.
+    static func wrapUnits(_ units: [String], first: String, indent: Int) -> String {
+        var lines: [String] = []
+        var current = first
+        var hasUnit = false
+        for unit in units {
+            if hasUnit, current.count + 1 + unit.count > width {
+                lines.append(current)
+                current = String(repeating: " ", count: indent) + unit
+            } else {
+                current += (hasUnit ? " " : "") + unit
+            }
+            hasUnit = true
+        }
+        lines.append(current)
+        return lines.joined(separator: "\n")
     }
 
     /// Wraps each line of `text` at `width` columns at spaces; continuation lines are
