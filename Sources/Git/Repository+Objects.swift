@@ -25,8 +25,9 @@ extension Repository {
     /// The content of blob `id`. Throws `.notFound` when missing and `.invalid` when `id` is
     /// not a blob.
     ///
-    /// Reads straight from the object database (`git_odb_read`): measured faster than
-    /// `git_blob_lookup`, which adds the object cache and a parse step on top of the same read.
+    /// Reads straight from the object database (`git_odb_read`). Measured against
+    /// `git_blob_lookup` on 50,000 packed blobs: both about 1.5 µs per blob (debug build), so
+    /// the odb read wins by not filling libgit2's object cache with blobs read once.
     public func readBlob(_ id: ObjectID) throws -> [UInt8] {
         try sync {
             var oid = id.oid
