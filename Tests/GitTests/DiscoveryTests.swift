@@ -26,6 +26,10 @@ final class DiscoveryTests: XCTestCase {
         let main = try Repository.open(at: dir)
         XCTAssertEqual(try repository.resolveReference("refs/heads/main"), try main.resolveReference("HEAD"))
         XCTAssertEqual(try repository.resolveReference("HEAD"), try main.resolveReference("HEAD"))
+        // Objects written (and packed) from the worktree land in the shared object store.
+        let id = try repository.withPackedWrites { try repository.writeBlob(bytes("from worktree")) }
+        XCTAssertEqual(try main.readBlob(id), bytes("from worktree"))
+        XCTAssertEqual(try fixture.git(["cat-file", "-p", id.hex], in: dir), "from worktree")
     }
 
     func testDiscoverBareRepository() throws {

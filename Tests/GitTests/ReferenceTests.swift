@@ -134,6 +134,29 @@ final class ReferenceTests: XCTestCase {
         try fixture.git(["fsck", "--strict"], in: dir)
     }
 
+    /// One Repository shared by several threads: its lock serialises the calls.
+    func testSharedRepositoryAcrossThreads() throws {
+        let fixture = try GitFixture()
+        let dir = try fixture.makeRepository()
+        let repository = try Repository.open(at: dir)
+        let failures = Failures()
+        DispatchQueue.concurrentPerform(iterations: 4) { writer in
+            do {
+                for step in 0..<10 {
+                    try Self.appendWithRetry(repository, text: "s\(writer)-\(step)")
+                    let blob = try repository.writeBlob(bytes("side \(writer) \(step)"))
+                    if try repository.readBlob(blob) != bytes("side \(writer) \(step)") {
+                        failures.add("blob \(writer) \(step) read back wrong")
+                    }
+                }
+            } catch {
+                failures.add("\(error)")
+            }
+        }
+        XCTAssertEqual(failures.all, [])
+        XCTAssertEqual(try fixture.git(["rev-list", "--count", Self.ref], in: dir), "40")
+    }
+
     private static func appendWithRetry(_ repository: Repository, text: String) throws {
         for _ in 0..<10_000 {
             let old = try repository.resolveReference(ref)
