@@ -110,6 +110,10 @@ final class PackedWritesTests: XCTestCase {
             for id in ids { total += try repository.readBlob(id).count }
         }
         XCTAssertGreaterThan(total, count * 40)
+        let batched = try clock.measure {
+            XCTAssertEqual(try repository.readBlobs(ids).reduce(0) { $0 + $1.count }, total)
+        }
+        print("Git packed reads (readBlobs, one lock): \(count) blobs in \(batched)")
         let seconds = Double(readTime.components.seconds) + Double(readTime.components.attoseconds) / 1e18
         print("Git packed writes: \(count) blobs in \(writeTime)")
         print("Git packed reads: \(count) blobs in \(readTime): \(Int(Double(count) / seconds)) blobs/s, \(seconds / Double(count) * 1e6) µs/blob")
