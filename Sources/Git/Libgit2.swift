@@ -20,16 +20,15 @@ func check(_ result: Int32) throws {
     if result < 0 { throw GitError(failure: result) }
 }
 
-/// A byte to point at when the caller passes an empty buffer: libgit2 wants a valid pointer.
-nonisolated(unsafe) private var emptyByte: UInt8 = 0
-
-/// Calls `body` with a non-null pointer to `bytes` (a dummy byte when `bytes` is empty).
+/// Calls `body` with a non-null pointer to `bytes`: libgit2 wants a valid pointer even for
+/// zero bytes, and an empty array may have none, so a local dummy byte stands in.
 func withBytes<R>(_ bytes: [UInt8], _ body: (UnsafeRawPointer, Int) throws -> R) rethrows -> R {
     try bytes.withUnsafeBytes { buffer in
         if let base = buffer.baseAddress {
             return try body(base, buffer.count)
         }
-        return try withUnsafePointer(to: emptyByte) { try body(UnsafeRawPointer($0), 0) }
+        var dummy: UInt8 = 0
+        return try withUnsafePointer(to: &dummy) { try body(UnsafeRawPointer($0), 0) }
     }
 }
 

@@ -25,22 +25,30 @@ extension Repository {
     /// The content of blob `id`. Throws `.notFound` when missing and `.invalid` when `id` is
     /// not a blob.
     ///
-    /// Reads straight from the object database (`git_odb_read`): measured faster than
-    /// `git_blob_lookup`, which adds the object cache and a parse step on top of the same read.
+    /// Reads straight from the object database (`git_odb_read`). Measured against
+    /// `git_blob_lookup` on 50,000 packed blobs: both about 1.5 µs per blob (debug build), so
+    /// the odb read wins by not filling libgit2's object cache with blobs read once.
     public func readBlob(_ id: ObjectID) throws -> [UInt8] {
-        try sync {
-            var oid = id.oid
-            var out: OpaquePointer?
-            try check(git_odb_read(&out, odb, &oid))
-            guard let object = out else { throw GitError.invalid("libgit2 returned no object") }
-            defer { git_odb_object_free(object) }
-            guard git_odb_object_type(object) == GIT_OBJECT_BLOB else {
-                throw GitError.invalid("object \(id) is not a blob")
-            }
-            let size = git_odb_object_size(object)
-            guard size > 0, let data = git_odb_object_data(object) else { return [] }
-            return Array(UnsafeRawBufferPointer(start: data, count: size))
+        try sync { try readBlobLocked(id) }
+    }
+
+    /// The contents of many blobs, in order, taking the repository lock once.
+    public func readBlobs(_ ids: [ObjectID]) throws -> [[UInt8]] {
+        try sync { try ids.map(readBlobLocked) }
+    }
+
+    private func readBlobLocked(_ id: ObjectID) throws -> [UInt8] {
+        var oid = id.oid
+        var out: OpaquePointer?
+        try check(git_odb_read(&out, odb, &oid))
+        guard let object = out else { throw GitError.invalid("libgit2 returned no object") }
+        defer { git_odb_object_free(object) }
+        guard git_odb_object_type(object) == GIT_OBJECT_BLOB else {
+            throw GitError.invalid("object \(id) is not a blob")
         }
+        let size = git_odb_object_size(object)
+        guard size > 0, let data = git_odb_object_data(object) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: data, count: size))
     }
 
     /// Whether an object with this id exists.

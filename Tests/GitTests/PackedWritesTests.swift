@@ -1,0 +1,121 @@
+import Foundation
+import XCTest
+@testable import Git
+
+final class PackedWritesTests: XCTestCase {
+    /// Parses `git count-objects -v` into a dictionary.
+    private func countObjects(_ fixture: GitFixture, _ dir: String) throws -> [String: Int] {
+        var counts = [String: Int]()
+        for line in try fixture.git(["count-objects", "-v"], in: dir).split(separator: "\n") {
+            let parts = line.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, let value = Int(parts[1]) { counts[parts[0]] = value }
+        }
+        return counts
+    }
+
+    func testWritesLandInOnePack() throws {
+        let fixture = try GitFixture()
+        let dir = try fixture.makeRepository()
+        let before = try countObjects(fixture, dir)
+        let repository = try Repository.open(at: dir)
+        let head = try XCTUnwrap(try repository.resolveReference("HEAD"))
+        let (tip, blobs) = try repository.withPackedWrites { () throws -> (ObjectID, [ObjectID]) in
+            var blobs = [ObjectID]()
+            var entries = [TreeEntry]()
+            for index in 0..<200 {
+                let id = try repository.writeBlob(bytes("event \(index)\nkind: note\n"))
+                blobs.append(id)
+                entries.append(TreeEntry(name: "e\(index).yaml", id: id, kind: .blob))
+            }
+            // Reads inside the batch see the in-memory objects.
+            XCTAssertEqual(try repository.readBlob(blobs[7]), bytes("event 7\nkind: note\n"))
+            let tree = try repository.writeTree(entries)
+            XCTAssertEqual(try repository.readTree(tree).count, 200)
+            let tip = try repository.writeCommit(
+                tree: tree, parents: [head], author: Fixed.alice, committer: Fixed.alice, message: "import")
+            // Refs cannot point at objects that are not on disk yet.
+            XCTAssertThrowsError(try repository.updateReference("refs/teamflow/events", to: tip, expecting: nil, message: "x"))
+            return (tip, blobs)
+        }
+        let after = try countObjects(fixture, dir)
+        XCTAssertEqual(after["count"], before["count"], "no new loose objects")
+        XCTAssertEqual(after["packs"], (before["packs"] ?? 0) + 1)
+        XCTAssertEqual(after["in-pack"], (before["in-pack"] ?? 0) + 202)
+
+        // Same Repository and a fresh one read the packed objects; so does stock git.
+        XCTAssertEqual(try repository.readBlob(blobs[199]), bytes("event 199\nkind: note\n"))
+        XCTAssertEqual(try repository.readCommit(tip).message, "import")
+        let fresh = try Repository.open(at: dir)
+        XCTAssertEqual(try fresh.readBlob(blobs[0]), bytes("event 0\nkind: note\n"))
+        XCTAssertEqual(try fixture.git(["cat-file", "-p", "\(tip.hex):e42.yaml"], in: dir), "event 42\nkind: note")
+        try repository.updateReference("refs/teamflow/events", to: tip, expecting: nil, message: "import")
+        try fixture.git(["fsck", "--strict", "--no-dangling"], in: dir)
+        XCTAssertEqual(try fixture.git(["rev-list", "--count", "refs/teamflow/events"], in: dir), "2")
+    }
+
+    func testThrowingBodyWritesNothing() throws {
+        let fixture = try GitFixture()
+        let dir = try fixture.makeRepository()
+        let before = try countObjects(fixture, dir)
+        let repository = try Repository.open(at: dir)
+        struct Abort: Error {}
+        var written: ObjectID?
+        XCTAssertThrowsError(try repository.withPackedWrites {
+            written = try repository.writeBlob(bytes("never stored"))
+            throw Abort()
+        }) { XCTAssertTrue($0 is Abort) }
+        let id = try XCTUnwrap(written)
+        XCTAssertFalse(repository.contains(id))
+        XCTAssertThrowsError(try repository.readBlob(id))
+        XCTAssertEqual(try countObjects(fixture, dir), before)
+        // After the batch, writes go to disk as usual again.
+        let loose = try repository.writeBlob(bytes("stored"))
+        XCTAssertEqual(try fixture.git(["cat-file", "-p", loose.hex], in: dir), "stored")
+    }
+
+    func testEmptyOrExistingOnlyBatchWritesNoPack() throws {
+        let fixture = try GitFixture()
+        let dir = try fixture.makeRepository()
+        let repository = try Repository.open(at: dir)
+        let existing = try repository.writeBlob(bytes("already here"))
+        let before = try countObjects(fixture, dir)
+        let id = try repository.withPackedWrites { try repository.writeBlob(bytes("already here")) }
+        XCTAssertEqual(id, existing)
+        XCTAssertEqual(try countObjects(fixture, dir)["packs"], before["packs"])
+        // Nested batches join the outer one.
+        let nested = try repository.withPackedWrites {
+            try repository.withPackedWrites { try repository.writeBlob(bytes("nested")) }
+        }
+        XCTAssertEqual(try repository.readBlob(nested), bytes("nested"))
+        XCTAssertEqual(try countObjects(fixture, dir)["packs"], (before["packs"] ?? 0) + 1)
+    }
+
+    /// Prints (does not assert) how fast 50,000 small packed blobs read back.
+    func testPackedBlobReadSpeed() throws {
+        let fixture = try GitFixture()
+        let repository = try Repository.create(at: fixture.path("speed"), bare: true)
+        let count = 50_000
+        let clock = ContinuousClock()
+        var ids = [ObjectID]()
+        let writeTime = try clock.measure {
+            ids = try repository.withPackedWrites {
+                try (0..<count).map { index in
+                    try repository.writeBlob(bytes("id: ev-\(index)\nkind: task.created\ntitle: Task number \(index)\n"))
+                }
+            }
+        }
+        XCTAssertEqual(ids.count, count)
+        var total = 0
+        let readTime = try clock.measure {
+            for id in ids { total += try repository.readBlob(id).count }
+        }
+        XCTAssertGreaterThan(total, count * 40)
+        let batched = try clock.measure {
+            XCTAssertEqual(try repository.readBlobs(ids).reduce(0) { $0 + $1.count }, total)
+        }
+        print("Git packed reads (readBlobs, one lock): \(count) blobs in \(batched)")
+        let seconds = Double(readTime.components.seconds) + Double(readTime.components.attoseconds) / 1e18
+        print("Git packed writes: \(count) blobs in \(writeTime)")
+        print("Git packed reads: \(count) blobs in \(readTime): \(Int(Double(count) / seconds)) blobs/s, \(seconds / Double(count) * 1e6) µs/blob")
+    }
+}
