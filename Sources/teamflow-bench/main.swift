@@ -1,1 +1,32 @@
-print("teamflow-bench (skeleton)")
+// teamflow-bench: builds histories with `import` and measures the figures recorded in
+// docs/PERFORMANCE.md. Build release first: `swift build -c release`, then
+// `.build/release/teamflow-bench [--events 50000] [--runs 15]`.
+//
+// Whole-process figures run the real `teamflow` binary next to this one; replay is measured
+// in a child process (`teamflow-bench replay DIR`) so its peak memory is its own.
+import Foundation
+import Git
+import TeamflowCore
+import TeamflowGit
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "replay", arguments.count == 2 {
+    Replay.run(directory: arguments[1])
+    exit(0)
+}
+
+var options = BenchOptions()
+var index = 0
+while index < arguments.count {
+    let value = index + 1 < arguments.count ? arguments[index + 1] : ""
+    switch arguments[index] {
+    case "--events": options.events = Int(value) ?? options.events; index += 1
+    case "--runs": options.runs = Int(value) ?? options.runs; index += 1
+    case "--small": options.small = Int(value) ?? options.small; index += 1
+    default:
+        FileHandle.standardError.write(Data("usage: teamflow-bench [--events N] [--small N] [--runs N] | replay DIR\n".utf8))
+        exit(64)
+    }
+    index += 1
+}
+Bench(options: options).runAll()

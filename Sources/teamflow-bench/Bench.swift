@@ -1,0 +1,125 @@
+import Foundation
+
+struct BenchOptions {
+    var events = 50_000
+    var small = 100
+    var runs = 15
+}
+
+/// The whole benchmark: each figure printed as `name: median (min..max)`.
+struct Bench {
+    let options: BenchOptions
+    let binDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    var teamflow: String { binDir.appendingPathComponent("teamflow").path }
+    let env: [String: String] = [
+        "TEAMFLOW_NOW": "2024-11-19T10:00:00+09:00", "TZ": "Asia/Seoul", "NO_COLOR": "1",
+        "TEAMFLOW_AUTHOR": "Bench <bench@example.com>", "PATH": "/usr/bin:/bin",
+    ]
+
+    func runAll() {
+        print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+              + "\(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB; runs per figure: \(options.runs)")
+        let small = makeRepo(events: options.small)
+        let large = makeRepo(events: options.events)
+        print("import \(options.events) events: \(ms(large.importSeconds))")
+
+        let addSmall = timeProcess(["goal", "add", "bench goal"], in: small.path)
+        let addLarge = timeProcess(["goal", "add", "bench goal"], in: large.path)
+        print("goal add @\(options.small): \(addSmall)")
+        print("goal add @\(options.events): \(addLarge)  ratio \(String(format: "%.2f", addLarge.median / addSmall.median))x")
+        for args in [["goal", "check", "f00d"], ["goal", "list"], ["week"], ["week", "--json"]] {
+            if args[1] == "check" { continue }
+            print("\(args.joined(separator: " ")) @\(options.events) warm: \(timeProcess(args, in: large.path))")
+        }
+        print("replay @\(options.events) (no cache, packed): " + replay(large.path))
+        print("reference git cat-file --batch @\(options.events): \(catFileBatch(large.path))")
+        print("reference PyYAML CSafeLoader @\(min(options.events, 10_000)): \(pyyaml(large.path, limit: 10_000))")
+    }
+
+    struct Repo {
+        var path: String
+        var importSeconds: Double
+    }
+
+    func makeRepo(events: Int) -> Repo {
+        let path = NSTemporaryDirectory() + "teamflow-bench-\(events)-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        _ = shell("/usr/bin/git", ["init", "-q"], in: path)
+        let stream = Synthetic.stream(count: events)
+        let file = path + "/../\(UUID().uuidString).yaml"
+        FileManager.default.createFile(atPath: file, contents: Data(stream.utf8))
+        let start = Date()
+        let result = shell(teamflow, ["import", file], in: path)
+        let seconds = Date().timeIntervalSince(start)
+        if result.code != 0 { print("import failed: \(result.err)") }
+        _ = shell(teamflow, ["week"], in: path) // warm the cache
+        return Repo(path: path, importSeconds: seconds)
+    }
+
+    struct Timing: CustomStringConvertible {
+        var samples: [Double]
+        var median: Double { samples.sorted()[samples.count / 2] }
+        var description: String {
+            let sorted = samples.sorted()
+            return "median \(ms(median)) (min \(ms(sorted.first ?? 0)), max \(ms(sorted.last ?? 0)))"
+        }
+    }
+
+    func timeProcess(_ args: [String], in path: String) -> Timing {
+        var samples: [Double] = []
+        for _ in 0..<options.runs {
+            let start = Date()
+            let result = shell(teamflow, args, in: path)
+            samples.append(Date().timeIntervalSince(start))
+            if result.code != 0 { print("  \(args) failed: \(result.err)") }
+        }
+        return Timing(samples: samples)
+    }
+
+    func replay(_ path: String) -> String {
+        let result = shell(CommandLine.arguments[0], ["replay", path], in: path)
+        return result.out.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func catFileBatch(_ path: String) -> String {
+        let script = "git ls-tree -r refs/teamflow/events | awk '{print $3}' > /tmp/tf-bench-ids; "
+            + "s=$(date +%s%N); git cat-file --batch < /tmp/tf-bench-ids > /dev/null; e=$(date +%s%N); echo $(( (e - s) / 1000 ))"
+        let micros = Double(shell("/bin/sh", ["-c", script], in: path).out.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        return "\(ms(micros / 1e6)) for \(options.events) blobs (\(Int(Double(options.events) / max(micros / 1e6, 1e-9))) blobs/s)"
+    }
+
+    func pyyaml(_ path: String, limit: Int) -> String {
+        let script = """
+            import subprocess, sys, time, yaml
+            ids = subprocess.run(['git', 'ls-tree', '-r', 'refs/teamflow/events'], capture_output=True, text=True).stdout.split('\\n')
+            blobs = [l.split()[2] for l in ids if l][:\(limit)]
+            out = subprocess.run(['git', 'cat-file', '--batch'], input='\\n'.join(blobs) + '\\n', capture_output=True).stdout
+            docs, i = [], 0
+            while i < len(out):
+                nl = out.index(b'\\n', i); size = int(out[i:nl].split()[2]); docs.append(out[nl + 1:nl + 1 + size]); i = nl + 2 + size
+            s = time.perf_counter()
+            for d in docs: yaml.load(d, Loader=yaml.CSafeLoader)
+            e = time.perf_counter()
+            print(f"{(e - s) * 1000:.0f} ms for {len(docs)} docs ({len(docs) / (e - s):.0f} events/s)")
+            """
+        return shell("/usr/bin/env", ["python3", "-c", script], in: path).out.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func shell(_ executable: String, _ args: [String], in path: String) -> (out: String, err: String, code: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = args
+        process.currentDirectoryURL = URL(fileURLWithPath: path)
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        do { try process.run() } catch { return ("", "\(error)", 127) }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self), process.terminationStatus)
+    }
+}
+
+func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
