@@ -7,7 +7,7 @@ import TeamflowCore
 /// descends from it); a cache that does not decode is ignored and rebuilt, never trusted.
 struct StateCache {
     /// Bump when `TeamState`'s shape changes so old caches are rebuilt, not misread.
-    static let format = 1
+    static let format = 2
 
     struct Entry: Codable {
         var format: Int
@@ -27,13 +27,13 @@ struct StateCache {
 
     private var fileURL: URL {
         let key = ref.map { $0 == "/" ? "-" : $0 }
-        return folder.appendingPathComponent("state-" + String(key) + ".json")
+        return folder.appendingPathComponent("state-" + String(key) + ".bin")
     }
 
     /// The cached entry, or nil when absent, damaged, of another format or another ref.
     func read() -> Entry? {
-        guard let data = try? Data(contentsOf: fileURL),
-              let entry = try? JSONDecoder().decode(Entry.self, from: data),
+        guard let data = FileManager.default.contents(atPath: fileURL.path),
+              let entry = try? BinaryDecoder().decode(Entry.self, from: [UInt8](data)),
               entry.format == StateCache.format, entry.ref == ref else { return nil }
         return entry
     }
@@ -42,8 +42,8 @@ struct StateCache {
     func write(_ entry: Entry) {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let data = try JSONEncoder().encode(entry)
-            try data.write(to: fileURL, options: .atomic)
+            let bytes = try BinaryEncoder().encode(entry)
+            try Data(bytes).write(to: fileURL, options: .atomic)
         } catch {
             // The cache is disposable: the next read rebuilds it.
         }
