@@ -9,4 +9,38 @@ public enum EventType {
     public static let goalChecked = "goal.checked"
     public static let goalUnchecked = "goal.unchecked"
     public static let goalRemoved = "goal.removed"
+    public static let goalRestored = "goal.restored"
+
+    public static let memberAdded = "member.added"
+    public static let memberRenamed = "member.renamed"
+    public static let memberRemoved = "member.removed"
+    public static let memberRestored = "member.restored"
+
+    public static let projectAdded = "project.added"
+    public static let projectEdited = "project.edited"
+    public static let projectMoved = "project.moved"
+    public static let projectRemoved = "project.removed"
+    public static let projectRestored = "project.restored"
+
+    public static let epicAdded = "epic.added"
+    public static let epicEdited = "epic.edited"
+    public static let epicMoved = "epic.moved"
+    public static let epicRemoved = "epic.removed"
+    public static let epicRestored = "epic.restored"
+
+    public static let taskAdded = "task.added"
+    public static let taskEdited = "task.edited"
+    public static let taskChecked = "task.checked"
+    public static let taskUnchecked = "task.unchecked"
+    public static let taskStarted = "task.started"
+    public static let taskAssigned = "task.assigned"
+    public static let taskRemoved = "task.removed"
+    public static let taskRestored = "task.restored"
+
+    public static let sprintAdded = "sprint.added"
+    public static let sprintRemoved = "sprint.removed"
+    public static let sprintRestored = "sprint.restored"
+
+    /// The data key a compensating event (written by `teamflow undo`) uses to name the event it undoes.
+    public static let undoesKey = "undoes"
 }

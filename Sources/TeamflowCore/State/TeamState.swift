@@ -6,6 +6,11 @@ public struct TeamState: Sendable, Codable, Equatable {
     /// The team's name from `team.initialized`, if any.
     public var teamName: String?
     public var goals: [String: Goal] = [:]
+    public var members: [String: Member] = [:]
+    public var projects: [String: Project] = [:]
+    public var epics: [String: Epic] = [:]
+    public var tasks: [String: TeamTask] = [:]
+    public var sprints: [String: Sprint] = [:]
     /// How many events were folded in.
     public private(set) var eventCount = 0
     /// The (clock, id) of the last event folded in; an incremental update may only add later ones.
@@ -50,6 +55,34 @@ public struct TeamState: Sendable, Codable, Equatable {
         EventType.goalChecked: { state, event in Goal.foldDone(&state, event, done: true) },
         EventType.goalUnchecked: { state, event in Goal.foldDone(&state, event, done: false) },
         EventType.goalRemoved: Goal.foldRemoved,
+        EventType.goalRestored: { state, event in
+            if let id = event.data.string("goal") { state.goals[id]?.removed = false }
+        },
+        EventType.memberAdded: Member.foldAdded,
+        EventType.memberRenamed: Member.foldRenamed,
+        EventType.memberRemoved: { state, event in Member.foldRemoved(&state, event, removed: true) },
+        EventType.memberRestored: { state, event in Member.foldRemoved(&state, event, removed: false) },
+        EventType.projectAdded: Project.foldAdded,
+        EventType.projectEdited: Project.foldEdited,
+        EventType.projectMoved: Project.foldMoved,
+        EventType.projectRemoved: { state, event in Project.foldRemoved(&state, event, removed: true) },
+        EventType.projectRestored: { state, event in Project.foldRemoved(&state, event, removed: false) },
+        EventType.epicAdded: Epic.foldAdded,
+        EventType.epicEdited: Epic.foldEdited,
+        EventType.epicMoved: Epic.foldMoved,
+        EventType.epicRemoved: { state, event in Epic.foldRemoved(&state, event, removed: true) },
+        EventType.epicRestored: { state, event in Epic.foldRemoved(&state, event, removed: false) },
+        EventType.taskAdded: TeamTask.foldAdded,
+        EventType.taskEdited: TeamTask.foldEdited,
+        EventType.taskChecked: { state, event in TeamTask.foldStatus(&state, event, .done) },
+        EventType.taskUnchecked: { state, event in TeamTask.foldStatus(&state, event, .todo) },
+        EventType.taskStarted: { state, event in TeamTask.foldStatus(&state, event, .doing) },
+        EventType.taskAssigned: TeamTask.foldAssigned,
+        EventType.taskRemoved: { state, event in TeamTask.foldRemoved(&state, event, removed: true) },
+        EventType.taskRestored: { state, event in TeamTask.foldRemoved(&state, event, removed: false) },
+        EventType.sprintAdded: Sprint.foldAdded,
+        EventType.sprintRemoved: { state, event in Sprint.foldRemoved(&state, event, removed: true) },
+        EventType.sprintRestored: { state, event in Sprint.foldRemoved(&state, event, removed: false) },
     ]
 }
 

@@ -1,16 +1,95 @@
-/// The week's board: what `teamflow week` shows. Later features add members' tasks.
+/// The week's board: what `teamflow week` shows.
+///
+/// Team goals of the week (and of the sprint overlapping it), then every member with tasks
+/// that week (sub-tasks nested under their parents), then the projects overdue today.
 public struct WeekBoard: Sendable, Equatable {
     public var week: ISOWeek
     public var start: Day
     public var end: Day
+    /// Goals of the week that are not in a sprint.
     public var goals: [Goal]
+    /// The sprint overlapping the week, if any, and its goals.
+    public var sprint: Sprint?
+    public var sprintGoals: [Goal]
+    /// Members with tasks this week, in the order they joined.
+    public var members: [MemberTasks]
+    /// Tasks of the week with no (live) member.
+    public var unassigned: [TaskNode]
+    public var overdue: [Project]
 
     public var doneCount: Int { goals.filter(\.done).count }
 }
 
+/// A task on a board with its sub-tasks nested.
+public struct TaskNode: Sendable, Equatable {
+    public var task: TeamTask
+    /// The assignee's name, resolved for display.
+    public var memberName: String?
+    public var subtasks: [TaskNode]
+
+    /// This task and every nested sub-task, depth first.
+    public var flattened: [TeamTask] { [task] + subtasks.flatMap(\.flattened) }
+}
+
+/// One member's tasks on a board, with progress over all of them (sub-tasks included).
+public struct MemberTasks: Sendable, Equatable {
+    public var member: Member
+    public var tasks: [TaskNode]
+    public var done: Int
+    public var total: Int
+}
+
 extension WeekBoard {
-    /// Builds the board of `week` from a state.
-    public init(state: TeamState, week: ISOWeek) {
-        self.init(week: week, start: week.start, end: week.end, goals: state.goals(in: week))
+    /// Builds the board of `week` from a state; `today` decides which projects are overdue.
+    public init(state: TeamState, week: ISOWeek, today: Day) {
+        let key = week.description
+        let sprint = state.sprint(overlapping: week)
+        let (members, unassigned) = TaskNode.group(state.liveTasks.filter { $0.week == key }, in: state)
+        self.init(week: week, start: week.start, end: week.end,
+                  goals: state.goals(in: week).filter { $0.sprint == nil },
+                  sprint: sprint, sprintGoals: sprint.map(state.goals(in:)) ?? [],
+                  members: members, unassigned: unassigned, overdue: state.overdueProjects(today: today))
+    }
+}
+
+extension TaskNode {
+    /// Groups tasks by member (members in joining order) and nests each group's sub-tasks.
+    /// A sub-task whose parent is not in the group is shown at the group's top level.
+    public static func group(_ tasks: [TeamTask], in state: TeamState) -> ([MemberTasks], [TaskNode]) {
+        var byMember: [String: [TeamTask]] = [:]
+        var unassigned: [TeamTask] = []
+        for task in tasks {
+            if let id = task.member, state.members[id]?.removed == false {
+                byMember[id, default: []].append(task)
+            } else {
+                unassigned.append(task)
+            }
+        }
+        let columns = state.liveMembers.compactMap { member -> MemberTasks? in
+            guard let own = byMember[member.id] else { return nil }
+            return MemberTasks(member: member, tasks: tree(own, in: state), done: own.filter(\.done).count, total: own.count)
+        }
+        return (columns, tree(unassigned, in: state))
+    }
+
+    /// Nests tasks (given in order) under their parents within the same list.
+    public static func tree(_ tasks: [TeamTask], in state: TeamState) -> [TaskNode] {
+        let ids = Set(tasks.map(\.id))
+        var children: [String: [TeamTask]] = [:]
+        var roots: [TeamTask] = []
+        for task in tasks {
+            if let parent = task.parent, ids.contains(parent), parent != task.id {
+                children[parent, default: []].append(task)
+            } else {
+                roots.append(task)
+            }
+        }
+        var seen = Set<String>()
+        func node(_ task: TeamTask) -> TaskNode {
+            seen.insert(task.id)
+            let subs = (children[task.id] ?? []).filter { !seen.contains($0.id) }.map(node)
+            return TaskNode(task: task, memberName: task.member.flatMap { state.members[$0]?.name }, subtasks: subs)
+        }
+        return roots.map(node)
     }
 }

@@ -5,7 +5,7 @@ import TeamflowCore
 enum WeekCommand {
     static let spec = CommandSpec(
         name: "week",
-        abstract: "Show a week's board: team goals, then each member's tasks.",
+        abstract: "Show a week's board: team goals, then each member's tasks, then overdue projects.",
         examples: ["teamflow week", "teamflow week 2024-W47", "teamflow week 2024-11-18 --json"],
         arguments: [ArgumentSpec(name: "week", help: "ISO week like 2024-W47, or any date in it (default: this week).", isOptional: true)]
     )
@@ -14,23 +14,36 @@ enum WeekCommand {
         "week": { inv in
             let session = try inv.session()
             let week = try session.week(inv.parsed.argument("week"))
-            let board = WeekBoard(state: try inv.store().state(), week: week)
-            inv.emit(json: json(board), text: text(board))
+            let board = WeekBoard(state: try inv.store().state(), week: week, today: session.today)
+            inv.emit(json: json(board, today: session.today), text: text(board, today: session.today))
         },
     ]
 
-    static func json(_ board: WeekBoard) -> JSON {
+    static func json(_ board: WeekBoard, today: Day) -> JSON {
         .object([
             ("week", .string(board.week.description)),
             ("start", .string(board.start.description)),
             ("end", .string(board.end.description)),
-            ("goals", .array(board.goals.map(Present.json))),
-            ("members", .array([])),
-            ("overdue", .array([])),
+            ("goals", .array((board.goals + board.sprintGoals).map(Present.json))),
+            ("sprint", board.sprint.map(Present.json) ?? .null),
+            ("members", .array(board.members.map(memberJSON))),
+            ("unassigned", .array(board.unassigned.map(Present.json))),
+            ("overdue", .array(board.overdue.map { Present.json($0, today: today) })),
         ])
     }
 
-    static func text(_ board: WeekBoard) -> String {
+    static func memberJSON(_ column: MemberTasks) -> JSON {
+        .object([
+            ("id", .string(column.member.id)),
+            ("name", .string(column.member.name)),
+            ("handle", .optional(column.member.handle)),
+            ("done", .int(column.done)),
+            ("total", .int(column.total)),
+            ("tasks", .array(column.tasks.map(Present.json))),
+        ])
+    }
+
+    static func text(_ board: WeekBoard, today: Day) -> String {
         var lines = [Console.styled("Week \(Present.week(board))", .bold), ""]
         lines.append(Console.styled("Team goals", .bold) + " (\(Present.progress(board.doneCount, board.goals.count)))")
         if board.goals.isEmpty {
@@ -38,6 +51,13 @@ enum WeekCommand {
         } else {
             lines += board.goals.map { "  " + Present.line($0) }
         }
+        if let sprint = board.sprint {
+            let done = board.sprintGoals.filter(\.done).count
+            lines += ["", Console.styled("Sprint \(sprint.name)", .bold) + " \(sprint.from) – \(sprint.to) (\(Present.progress(done, board.sprintGoals.count)))"]
+            lines += board.sprintGoals.map { "  " + Present.line($0) }
+        }
+        lines += Present.memberSections(board.members, unassigned: board.unassigned)
+        lines += Present.overdueSection(board.overdue, today: today)
         return lines.joined(separator: "\n")
     }
 }

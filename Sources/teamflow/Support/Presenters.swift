@@ -45,3 +45,142 @@ extension Invocation {
         }
     }
 }
+
+// MARK: - Members, projects, epics, tasks, sprints
+
+extension Present {
+    static func json(_ member: Member) -> JSON {
+        .object([
+            ("id", .string(member.id)),
+            ("short", .string(member.shortID)),
+            ("name", .string(member.name)),
+            ("handle", .optional(member.handle)),
+            ("email", .optional(member.email)),
+        ])
+    }
+
+    static func line(_ member: Member) -> String {
+        "\(Console.styled(member.shortID, .dim))  \(member.name)" + (member.handle.map { "  @\($0)" } ?? "")
+            + (member.email.map { "  <\($0)>" } ?? "")
+    }
+
+    static func json(_ project: Project, today: Day) -> JSON {
+        .object([
+            ("id", .string(project.id)),
+            ("short", .string(project.shortID)),
+            ("name", .string(project.name)),
+            ("status", .string(project.status.rawValue)),
+            ("due", .optional(project.due?.description)),
+            ("overdue", .bool(project.isOverdue(today: today))),
+            ("description", .optional(project.description)),
+        ])
+    }
+
+    static func line(_ project: Project, today: Day) -> String {
+        var text = "\(status(project.status)) \(Console.styled(project.shortID, .dim))  \(project.name)"
+        if let due = project.due {
+            text += project.isOverdue(today: today) ? "  " + Console.styled("overdue since \(due)", .red) : "  due \(due)"
+        }
+        return text
+    }
+
+    static func json(_ item: EpicProgress) -> JSON {
+        .object([
+            ("id", .string(item.epic.id)),
+            ("short", .string(item.epic.shortID)),
+            ("title", .string(item.epic.title)),
+            ("status", .string(item.epic.status.rawValue)),
+            ("project", .optional(item.epic.project)),
+            ("done", .int(item.done)),
+            ("total", .int(item.total)),
+        ])
+    }
+
+    static func line(_ item: EpicProgress) -> String {
+        "\(status(item.epic.status)) \(Console.styled(item.epic.shortID, .dim))  \(item.epic.title)  (\(progress(item.done, item.total)))"
+    }
+
+    /// A task as SPEC section 4 shapes it; `member` is the assignee's name.
+    static func json(_ task: TeamTask, memberName: String?, subtasks: [JSON]? = nil) -> JSON {
+        var pairs: [(String, JSON)] = [
+            ("id", .string(task.id)),
+            ("short", .string(task.shortID)),
+            ("title", .string(task.title)),
+            ("done", .bool(task.done)),
+            ("status", .string(task.status.rawValue)),
+            ("member", .optional(memberName)),
+            ("epic", .optional(task.epic)),
+            ("parent", .optional(task.parent)),
+            ("week", .string(task.week)),
+            ("sprint", .optional(task.sprint)),
+            ("due", .optional(task.due?.description)),
+        ]
+        if let subtasks { pairs.append(("subtasks", .array(subtasks))) }
+        return .object(pairs)
+    }
+
+    static func json(_ task: TeamTask, in state: TeamState) -> JSON {
+        json(task, memberName: task.member.flatMap { state.members[$0]?.name })
+    }
+
+    static func json(_ node: TaskNode) -> JSON {
+        json(node.task, memberName: node.memberName, subtasks: node.subtasks.map(json))
+    }
+
+    /// `[x]` done, `[~]` doing, `[ ]` todo (coloured marks on a terminal).
+    static func status(_ status: WorkStatus) -> String {
+        switch status {
+        case .done: return checkbox(true)
+        case .todo: return checkbox(false)
+        case .doing: return Console.useColor ? Console.styled("◐", .yellow) : "[~]"
+        }
+    }
+
+    static func line(_ task: TeamTask, memberName: String?) -> String {
+        "\(status(task.status)) \(Console.styled(task.shortID, .dim))  \(task.title)"
+            + (memberName.map { "  @\($0)" } ?? "") + "  " + Console.styled(task.week, .dim)
+    }
+
+    /// Board lines of a task tree, indented two spaces per level.
+    static func lines(_ nodes: [TaskNode], indent: String) -> [String] {
+        nodes.flatMap { node in
+            ["\(indent)\(status(node.task.status)) \(Console.styled(node.task.shortID, .dim))  \(node.task.title)"]
+                + lines(node.subtasks, indent: indent + "  ")
+        }
+    }
+
+    static func json(_ sprint: Sprint) -> JSON {
+        .object([
+            ("id", .string(sprint.id)),
+            ("short", .string(sprint.shortID)),
+            ("name", .string(sprint.name)),
+            ("from", .string(sprint.from.description)),
+            ("to", .string(sprint.to.description)),
+        ])
+    }
+
+    static func line(_ sprint: Sprint) -> String {
+        "\(Console.styled(sprint.shortID, .dim))  \(sprint.name)  \(sprint.from) – \(sprint.to)"
+    }
+
+    /// The member sections of a board, then unassigned tasks.
+    static func memberSections(_ members: [MemberTasks], unassigned: [TaskNode]) -> [String] {
+        var lines: [String] = []
+        for column in members {
+            let handle = column.member.handle.map { " @\($0)" } ?? ""
+            lines += ["", Console.styled(column.member.name, .bold) + handle + " (\(progress(column.done, column.total)))"]
+            lines += Self.lines(column.tasks, indent: "  ")
+        }
+        if !unassigned.isEmpty {
+            let all = unassigned.flatMap(\.flattened)
+            lines += ["", Console.styled("Unassigned", .bold) + " (\(progress(all.filter(\.done).count, all.count)))"]
+            lines += Self.lines(unassigned, indent: "  ")
+        }
+        return lines
+    }
+
+    static func overdueSection(_ projects: [Project], today: Day) -> [String] {
+        guard !projects.isEmpty else { return [] }
+        return ["", Console.styled("Overdue projects", .red)] + projects.map { "  " + line($0, today: today) }
+    }
+}

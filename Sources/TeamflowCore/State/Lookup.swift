@@ -1,0 +1,71 @@
+import Foundation
+
+/// Finds members, projects, epics, tasks and sprints by what a user types: a name (or handle),
+/// compared case-insensitively after Unicode NFC normalisation, or an id prefix.
+public enum Lookup {
+    /// The form names are compared in: NFC (a name typed on macOS in NFD matches), lower case.
+    public static func normalize(_ text: String) -> String {
+        text.trimmingSpaces.precomposedStringWithCanonicalMapping.lowercased()
+    }
+
+    /// Resolves `text` among `items`: an exact name first, then an id prefix of at least 4 characters.
+    ///
+    /// - Throws: `.usage` for empty text, `.ambiguous` listing the candidates, `.notFound`
+    ///   naming the nearest matches.
+    public static func resolve<T>(_ text: String, in items: [T], kind: String, id: (T) -> String,
+                                  names: (T) -> [String], label: (T) -> String) throws -> T {
+        let key = normalize(text)
+        guard !key.isEmpty else {
+            throw TeamflowError(.usage, "the \(kind) is empty", hints: ["Give a \(kind) name or id."])
+        }
+        let byName = items.filter { names($0).contains { normalize($0) == key } }
+        if byName.count == 1 { return byName[0] }
+        if byName.count > 1 { throw ambiguous(text, byName, kind: kind, id: id, label: label) }
+        if key.count >= ShortID.minimumPrefix {
+            let byID = items.filter { id($0).hasPrefix(key) }
+            if byID.count == 1 { return byID[0] }
+            if byID.count > 1 { throw ambiguous(text, byID, kind: kind, id: id, label: label) }
+        }
+        let near = nearest(key, in: items, names: names).map { "  \(ShortID.of(id($0)))  \(label($0))" }
+        throw TeamflowError(.notFound, "no \(kind) '\(text)'",
+                            hints: (near.isEmpty ? [] : ["Nearest matches:"] + near)
+                                + ["See `teamflow \(kind) list` for names and ids."])
+    }
+
+    static func ambiguous<T>(_ text: String, _ matches: [T], kind: String, id: (T) -> String,
+                             label: (T) -> String) -> TeamflowError {
+        let lines = matches.sorted { id($0) < id($1) }.map { "  \(ShortID.of(id($0)))  \(label($0))" }
+        return TeamflowError(.ambiguous, "\(kind) '\(text)' is ambiguous; candidates:",
+                             hints: lines + ["Use an id prefix to pick one."])
+    }
+
+    /// Up to three items whose names contain the key, start alike or are a few edits away.
+    static func nearest<T>(_ key: String, in items: [T], names: (T) -> [String]) -> [T] {
+        let limit = max(2, key.count / 3)
+        let scored: [(Int, Int, T)] = items.enumerated().compactMap { index, item in
+            let best = names(item).map { name -> Int in
+                let candidate = normalize(name)
+                if candidate.contains(key) || key.contains(candidate) { return 0 }
+                return distance(key, candidate)
+            }.min() ?? Int.max
+            return best <= limit ? (best, index, item) : nil
+        }
+        return scored.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.prefix(3).map(\.2)
+    }
+
+    /// Levenshtein distance over characters.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

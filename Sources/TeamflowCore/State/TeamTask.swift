@@ -1,0 +1,118 @@
+/// A member's task for a week (or a sprint); sub-tasks point at their parent, any depth.
+public struct TeamTask: Sendable, Codable, Equatable, Identifiable {
+    public var id: String
+    public var title: String
+    /// The member's id, if assigned.
+    public var member: String?
+    public var epic: String?
+    public var parent: String?
+    /// ISO week, e.g. `2024-W47`.
+    public var week: String
+    public var sprint: String?
+    public var due: Day?
+    public var status: WorkStatus
+    public var removed: Bool
+    public var clock: Int
+
+    public var done: Bool { status == .done }
+    public var shortID: String { ShortID.of(id) }
+}
+
+extension TeamTask {
+    static func foldAdded(_ state: inout TeamState, _ event: Event) {
+        guard let title = event.data.string("title"), let week = event.data.string("week") else { return }
+        state.tasks[event.id] = TeamTask(
+            id: event.id, title: title, member: event.data.string("member"), epic: event.data.string("epic"),
+            parent: event.data.string("parent"), week: week, sprint: event.data.string("sprint"),
+            due: event.data.string("due").flatMap(Day.init(parsing:)), status: .todo, removed: false, clock: event.clock)
+    }
+
+    /// Field edits: last writer by (clock, id) wins per field; `null` clears; removal wins.
+    /// A parent that would make the task its own ancestor is ignored, so concurrent
+    /// re-parenting resolves the same way on every replica (the later event loses).
+    static func foldEdited(_ state: inout TeamState, _ event: Event) {
+        guard let id = event.data.string("task"), var task = state.tasks[id], !task.removed else { return }
+        if let title = event.data.string("title") { task.title = title }
+        if let week = event.data.string("week") { task.week = week }
+        if let due = event.data["due"] { task.due = due.string.flatMap(Day.init(parsing:)) }
+        if let epic = event.data["epic"] { task.epic = epic.string }
+        if let sprint = event.data["sprint"] { task.sprint = sprint.string }
+        if let parent = event.data["parent"] {
+            if let newParent = parent.string {
+                if !state.wouldCycle(task: id, parent: newParent) { task.parent = newParent }
+            } else {
+                task.parent = nil
+            }
+        }
+        state.tasks[id] = task
+    }
+
+    static func foldStatus(_ state: inout TeamState, _ event: Event, _ status: WorkStatus) {
+        guard let id = event.data.string("task"), state.tasks[id]?.removed == false else { return }
+        state.tasks[id]?.status = status
+    }
+
+    static func foldAssigned(_ state: inout TeamState, _ event: Event) {
+        guard let id = event.data.string("task"), state.tasks[id]?.removed == false else { return }
+        state.tasks[id]?.member = event.data.string("member")
+    }
+
+    /// Removal covers the task and the sub-tasks listed in `subtasks`; restore brings them back.
+    static func foldRemoved(_ state: inout TeamState, _ event: Event, removed: Bool) {
+        guard let id = event.data.string("task") else { return }
+        let ids = [id] + (event.data["subtasks"]?.list?.compactMap(\.string) ?? [])
+        for taskID in ids { state.tasks[taskID]?.removed = removed }
+    }
+}
+
+extension TeamState {
+    /// Tasks that are not removed and whose ancestors are not removed, in the order they were added.
+    public var liveTasks: [TeamTask] {
+        tasks.values.filter { isLive($0) }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+    }
+
+    /// Whether a task and all its ancestors are not removed.
+    public func isLive(_ task: TeamTask) -> Bool {
+        var current: TeamTask? = task
+        var seen = Set<String>()
+        while let item = current {
+            guard !item.removed, seen.insert(item.id).inserted else { return false }
+            current = item.parent.flatMap { tasks[$0] }
+        }
+        return true
+    }
+
+    /// Whether giving `task` the parent `parent` would make it its own ancestor.
+    public func wouldCycle(task: String, parent: String) -> Bool {
+        var current: String? = parent
+        var seen = Set<String>()
+        while let id = current {
+            if id == task { return true }
+            guard seen.insert(id).inserted else { return true }
+            current = tasks[id]?.parent
+        }
+        return false
+    }
+
+    /// Every live descendant of a task, depth first.
+    public func descendants(of id: String) -> [TeamTask] {
+        var children: [String: [TeamTask]] = [:]
+        for task in liveTasks { if let parent = task.parent { children[parent, default: []].append(task) } }
+        var out: [TeamTask] = []
+        var seen: Set<String> = [id]
+        func walk(_ id: String) {
+            for child in children[id] ?? [] where seen.insert(child.id).inserted {
+                out.append(child)
+                walk(child.id)
+            }
+        }
+        walk(id)
+        return out
+    }
+
+    /// Finds a live task by id prefix or exact title (case-insensitive, NFC).
+    public func task(named text: String) throws -> TeamTask {
+        try Lookup.resolve(text, in: liveTasks, kind: "task", id: \.id, names: { [$0.title] },
+                           label: { "\($0.week)  \($0.title)" })
+    }
+}

@@ -1,0 +1,52 @@
+/// Helpers every use case shares: writing as the session's author, input checks, removed lookups.
+extension EventRepository {
+    /// Appends drafts in one atomic step as the session's author at the session's time.
+    func record(_ drafts: [EventDraft], session: Session) throws -> [Event] {
+        let author = try session.requireAuthor()
+        return try append(drafts, author: author, at: Timestamp.format(session.now, timeZone: session.timeZone))
+    }
+
+    /// Appends one draft and returns the state with it folded in.
+    func recordAndFold(_ draft: EventDraft, session: Session) throws -> (Event, TeamState) {
+        var state = try self.state()
+        let events = try record([draft], session: session)
+        guard let event = events.first else {
+            throw TeamflowError(.failure, "the event was not written")
+        }
+        if state.canAppend(event) { state.apply(event) } else { state = try self.state() }
+        return (event, state)
+    }
+}
+
+extension Validate {
+    /// A name or title: not empty after trimming, one line; `what` names it in the error.
+    public static func text(_ text: String, what: String, example: String) throws -> String {
+        let trimmed = text.trimmingSpaces
+        guard !trimmed.isEmpty else {
+            throw TeamflowError(.usage, "the \(what) is empty", hints: ["Example: \(example)"])
+        }
+        guard !trimmed.contains("\n") else {
+            throw TeamflowError(.usage, "the \(what) must be one line", hints: ["Example: \(example)"])
+        }
+        return trimmed
+    }
+
+    /// `none` (or an empty value) clears an optional field such as `--due` or `--epic`.
+    public static func isClearing(_ text: String) -> Bool {
+        let key = text.trimmingSpaces.lowercased()
+        return key.isEmpty || key == "none" || key == "-"
+    }
+}
+
+extension Lookup {
+    /// Rethrows a not-found error as "already removed" when `text` names a removed item, so
+    /// removing twice says why and appends nothing.
+    static func explainRemoved<T>(_ error: Error, _ text: String, removed: [T], kind: String,
+                                  id: (T) -> String, names: (T) -> [String]) -> Error {
+        guard let error = error as? TeamflowError, error.kind == .notFound,
+              let gone = try? resolve(text, in: removed, kind: kind, id: id, names: names, label: { _ in "" })
+        else { return error }
+        return TeamflowError(.conflict, "\(kind) \(ShortID.of(id(gone))) '\(names(gone).first ?? text)' is already removed",
+                             hints: ["Nothing was changed. `teamflow undo` brings back what you removed last."])
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParsing
+import Foundation
+import TeamflowCore
+
+/// `teamflow completion bash|zsh|fish` and the hidden `__complete` the scripts call for names.
+enum CompletionCommand {
+    static let spec = CommandSpec(
+        name: "completion",
+        abstract: "Print a shell completion script (commands, options, member names).",
+        examples: ["source <(teamflow completion bash)", "teamflow completion fish > ~/.config/fish/completions/teamflow.fish"],
+        arguments: [ArgumentSpec(name: "shell", help: "bash, zsh or fish.", allowedValues: Shell.allCases.map(\.rawValue))]
+    )
+
+    static let handlers: [String: TeamflowCLI.Handler] = [
+        "completion": { inv in
+            guard let shell = Shell(rawValue: inv.argument("shell")) else {
+                throw TeamflowError(.usage, "unknown shell '\(inv.argument("shell"))'", hints: ["Use bash, zsh or fish."])
+            }
+            Console.out(TeamflowCLI.parser.completionScript(shell: shell))
+        },
+    ]
+}
+
+/// `teamflow __complete members|projects|epics|sprints`: names, one per line, for completion scripts.
+enum CompleteCommand {
+    static let kinds = ["members", "projects", "epics", "sprints"]
+
+    static let spec = CommandSpec(
+        name: "__complete",
+        abstract: "List names for shell completion.",
+        arguments: [ArgumentSpec(name: "kind", help: "members, projects, epics or sprints.", allowedValues: kinds)],
+        isHidden: true
+    )
+
+    static let handlers: [String: TeamflowCLI.Handler] = [
+        "__complete": { inv in
+            let state = try inv.store().state()
+            let names: [String]
+            switch inv.argument("kind") {
+            case "members": names = state.liveMembers.flatMap { [$0.name] + ($0.handle.map { [$0] } ?? []) }
+            case "projects": names = state.liveProjects.map(\.name)
+            case "epics": names = state.liveEpics.map(\.title)
+            default: names = state.liveSprints.map(\.name)
+            }
+            Console.out(names.map { $0 + "\n" }.joined())
+        },
+    ]
+}
