@@ -2,19 +2,11 @@
 /// following Stencil's scanner (including its handling of unterminated tags: the rest of
 /// the template is dropped).
 struct Lexer {
-    let templateName: String?
-    let scalars: [Unicode.Scalar]
-    /// Scalar index where each line starts.
-    let lineStarts: [Int]
+    let source: TemplateSource
+    var scalars: [Unicode.Scalar] { source.scalars }
 
     init(templateName: String?, text: String) {
-        self.templateName = templateName
-        self.scalars = Array(text.unicodeScalars)
-        var starts = [0]
-        for (index, scalar) in scalars.enumerated() where scalar == "\n" {
-            starts.append(index + 1)
-        }
-        self.lineStarts = starts
+        self.source = TemplateSource(name: templateName, scalars: Array(text.unicodeScalars))
     }
 
     func tokenize() -> [Token] {
@@ -72,9 +64,7 @@ struct Lexer {
     }
 
     private func string(_ range: Range<Int>) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[range])
-        return String(view)
+        source.string(range)
     }
 
     private func textToken(_ text: String, at position: Int) -> Token {
@@ -106,10 +96,12 @@ struct Lexer {
                 .map { String($0).stencilTrimSpaces() }
                 .joined(separator: " ")
         }
-        // Point at the tag's contents when they can be found verbatim, else at the tag.
+        // Point at the tag's contents when they sit on one line, else at the tag.
         var valueStart = start
-        if !value.isEmpty, let range = text.range(of: value) {
-            valueStart = start + text.unicodeScalars.distance(from: text.startIndex, to: range.lowerBound)
+        if !value.isEmpty, !scalars[start..<end].contains("\n") {
+            var index = start + dropLeading
+            while index < end, scalars[index] == " " { index += 1 }
+            valueStart = index
         }
         let kind: Token.Kind
         switch scalars[start + 1] {
@@ -132,21 +124,7 @@ struct Lexer {
         }
     }
 
-    /// Line, column (in characters) and line text of a scalar position.
     func location(at position: Int) -> SourceLocation {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= position { low = middle } else { high = middle - 1 }
-        }
-        let lineStart = lineStarts[low]
-        var lineEnd = low + 1 < lineStarts.count ? lineStarts[low + 1] - 1 : scalars.count
-        if lineEnd > lineStart && scalars[lineEnd - 1] == "\r" { lineEnd -= 1 }
-        let clamped = min(max(position, lineStart), max(lineEnd, lineStart))
-        let column = string(lineStart..<clamped).count + 1
-        return SourceLocation(
-            templateName: templateName, line: low + 1, column: column,
-            lineText: string(lineStart..<max(lineEnd, lineStart)))
+        SourceLocation(source: source, position: position)
     }
 }

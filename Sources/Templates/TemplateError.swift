@@ -53,17 +53,76 @@ public struct TemplateError: Error, CustomStringConvertible, Sendable, Equatable
     }
 }
 
+/// A template's text kept for error reporting; lines and columns are only worked out
+/// when an error needs them, so parsing stays cheap.
+final class TemplateSource: Sendable {
+    let name: String?
+    let scalars: [Unicode.Scalar]
+    /// Scalar index where each line starts.
+    let lineStarts: [Int]
+
+    init(name: String?, scalars: [Unicode.Scalar]) {
+        self.name = name
+        self.scalars = scalars
+        var starts = [0]
+        for (index, scalar) in scalars.enumerated() where scalar == "\n" {
+            starts.append(index + 1)
+        }
+        self.lineStarts = starts
+    }
+
+    func string(_ range: Range<Int>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[range])
+        return String(view)
+    }
+}
+
 /// Where a token starts in its template.
-struct SourceLocation: Sendable, Equatable {
-    var templateName: String?
-    var line: Int
-    var column: Int
-    var lineText: String
+struct SourceLocation: Sendable {
+    let source: TemplateSource
+    /// Scalar offset in the template.
+    let position: Int
+    /// Extra characters to the right (to point inside a tag).
+    var shift = 0
+
+    var templateName: String? { source.name }
+
+    private var lineIndex: Int {
+        var low = 0
+        var high = source.lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if source.lineStarts[middle] <= position { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    private var lineRange: Range<Int> {
+        let index = lineIndex
+        let start = source.lineStarts[index]
+        var end = index + 1 < source.lineStarts.count ? source.lineStarts[index + 1] - 1 : source.scalars.count
+        if end > start && source.scalars[end - 1] == "\r" { end -= 1 }
+        return start..<max(start, end)
+    }
+
+    /// 1-based line.
+    var line: Int { lineIndex + 1 }
+
+    /// 1-based column in characters.
+    var column: Int {
+        let range = lineRange
+        let end = min(max(position, range.lowerBound), range.upperBound)
+        return source.string(range.lowerBound..<end).count + 1 + shift
+    }
+
+    /// The line's text without its newline.
+    var lineText: String { source.string(lineRange) }
 
     /// The same place shifted right by `offset` characters on the same line.
     func shifted(by offset: Int) -> SourceLocation {
         var copy = self
-        copy.column += offset
+        copy.shift += offset
         return copy
     }
 }
