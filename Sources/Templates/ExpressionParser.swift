@@ -20,6 +20,10 @@ struct ExpressionParser {
 
     /// Compiles `components` (the tag's words after the tag name).
     static func parse(_ components: [String], filters: [String: FilterFunction]) throws -> Expression {
+        // Every word can open a recursion level (`not`, `(`); bound them all at once.
+        guard components.count <= 256 else {
+            throw TemplateError(message: "'if' expression error: expression too long")
+        }
         var parser = try ExpressionParser(components[...], filters: filters)
         return try parser.parseAll()
     }

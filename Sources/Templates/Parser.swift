@@ -9,6 +9,9 @@ final class Parser {
     private var previousWhitespace: WhitespaceMarker?
     /// Open `for` tags, so `break`/`continue` outside a loop are syntax errors.
     private(set) var openForCount = 0
+    /// Nesting of block tags; deep nesting is refused instead of exhausting the stack.
+    private var depth = 0
+    static let maximumDepth = 200
 
     init(tokens: [Token], filters: [String: FilterFunction], trimBehaviour: TrimBehaviour) {
         self.tokens = tokens
@@ -18,6 +21,11 @@ final class Parser {
 
     /// Parses until the end or until a block tag named in `until` (which is left unread).
     func parse(until: Set<String>? = nil) throws -> [any Node] {
+        guard depth < Self.maximumDepth else {
+            throw TemplateError(message: "tags nested more than \(Self.maximumDepth) levels deep")
+        }
+        depth += 1
+        defer { depth -= 1 }
         var nodes: [any Node] = []
         while let token = nextToken() {
             switch token.kind {

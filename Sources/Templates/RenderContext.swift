@@ -12,6 +12,9 @@ final class RenderContext {
     var termination: (isBreak: Bool, loop: Int)?
     /// Nesting of include/extends, to stop runaway recursion.
     var templateDepth = 0
+    /// Nesting of rendered node lists across templates, bounded to protect the stack.
+    var renderDepth = 0
+    static let maximumRenderDepth = 250
     private var loadedTemplates: [String: Template] = [:]
 
     static let maximumTemplateDepth = 64
@@ -79,6 +82,11 @@ protocol Node: Sendable {
 /// Renders `nodes` in order, stopping early for a pending `break`/`continue`, and places
 /// errors that lack a location at the failing node.
 func renderNodes(_ nodes: [any Node], _ context: RenderContext, into output: inout String) throws {
+    guard context.renderDepth < RenderContext.maximumRenderDepth else {
+        throw TemplateError(message: "templates nested too deeply (more than \(RenderContext.maximumRenderDepth) levels)")
+    }
+    context.renderDepth += 1
+    defer { context.renderDepth -= 1 }
     for node in nodes {
         do {
             try node.render(context, into: &output)

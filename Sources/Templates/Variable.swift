@@ -126,6 +126,9 @@ struct Variable: Sendable {
                 current = ""
                 partial = []
             case "[":
+                guard level < 32 else {
+                    throw TemplateError(message: "subscripts nested too deeply in variable '\(variable)'")
+                }
                 guard !partial.isEmpty || !current.isEmpty else {
                     throw TemplateError(message: "unexpected '[' in variable '\(variable)'")
                 }

@@ -76,3 +76,13 @@ final class TrimAndSyntaxTests: XCTestCase {
         XCTAssertTrue(first.hasPrefix("1. A yes2. B no\nLine 0: T 2\nmany\nplain text line 0"), first)
     }
 }
+
+final class RobustnessTests: XCTestCase {
+    func testDeepNestingIsAnErrorNotACrash() {
+        let deepIf = String(repeating: "{% if true %}", count: 5000) + String(repeating: "{% endif %}", count: 5000)
+        XCTAssertNotNil(renderError(deepIf))
+        XCTAssertNotNil(renderError("{% if " + String(repeating: "not ", count: 5000) + "a %}{% endif %}"))
+        XCTAssertNotNil(renderError("{{ a" + String(repeating: "[a", count: 5000) + String(repeating: "]", count: 5000) + " }}"))
+        XCTAssertNoThrow(try render(String(repeating: "{% if true %}", count: 50) + "x" + String(repeating: "{% endif %}", count: 50)))
+    }
+}
