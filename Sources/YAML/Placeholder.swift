@@ -1,2 +1,0 @@
-// YAML module: placeholder until its first real file lands.
-enum YAMLModule {}

@@ -1,0 +1,91 @@
+/// Picks an output style for a string so that it reads back as the identical string in
+/// our parser (YAML 1.2 core) and in YAML 1.1 readers such as PyYAML's `safe_load`.
+///
+/// The rules are deliberately conservative: plain only for text no reader could take
+/// for anything else; literal blocks only for clean multi-line text; single quotes
+/// when no escape is needed; double quotes (with escapes) for everything else.
+enum ScalarStyleChooser {
+    enum Choice: Equatable {
+        case plain, singleQuoted, doubleQuoted
+        /// Literal block with the chomping indicator to write (`""`, `"-"` or `"+"`).
+        case literal(chomping: String)
+    }
+
+    static func choose(_ text: String, isKey: Bool) -> Choice {
+        var hasBreak = false
+        var needsEscape = false
+        for u in text.unicodeScalars {
+            if u == "\n" { hasBreak = true } else if !isPrintable(u) || u == "\t" { needsEscape = true }
+        }
+        if needsEscape { return .doubleQuoted }
+        if hasBreak {
+            if !isKey, let chomping = literalChomping(text) { return .literal(chomping: chomping) }
+            return .doubleQuoted
+        }
+        return isPlainSafe(text) ? .plain : .singleQuoted
+    }
+
+    /// YAML printable minus the characters some reader treats as a break or a BOM.
+    /// Tabs count as printable here; callers decide about them.
+    static func isPrintable(_ u: Unicode.Scalar) -> Bool {
+        switch u.value {
+        case 0x09, 0x0A, 0x20...0x7E: return true
+        case 0xA0...0xD7FF: return true
+        case 0xE000...0xFFFD: return u.value != 0xFEFF
+        case 0x10000...0x10FFFF: return true
+        default: return false  // C0/C1 controls, DEL, NEL, \r, U+FFFE/FFFF
+        }
+    }
+
+    /// Literal block (`|`) is safe when every line round-trips verbatim: no tabs or
+    /// trailing spaces, no leading space on the first line, and some visible content.
+    /// Returns the chomping indicator, or nil when literal style is unsafe.
+    static func literalChomping(_ text: String) -> String? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first, !first.hasPrefix(" ") else { return nil }
+        var hasContent = false
+        for line in lines {
+            if line.last == " " || line.contains("\t") || line.contains("\u{2028}") || line.contains("\u{2029}") {
+                return nil
+            }
+            if !line.isEmpty { hasContent = true }
+        }
+        guard hasContent else { return nil }
+        if !text.hasSuffix("\n") { return "-" }
+        return text.hasSuffix("\n\n") ? "+" : ""
+    }
+
+    /// Words that YAML 1.1 or 1.2 resolve to bool or null (compared lowercased), plus
+    /// the 1.1 merge and value keys.
+    private static let specialWords: Set<String> = [
+        "y", "n", "yes", "no", "on", "off", "true", "false", "null", "~", "<<", "=",
+    ]
+
+    /// Characters that may not start a plain scalar (or are reserved).
+    private static let indicators: Set<Unicode.Scalar> = [
+        "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`",
+    ]
+
+    static func isPlainSafe(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last else { return false }
+        if first == " " || last == " " || last == ":" || indicators.contains(first) { return false }
+        // Numbers, dates, timestamps and sexagesimals all start with a digit (or sign/dot).
+        if ("0"..."9").contains(first) { return false }
+        if first == "+" || first == "." {
+            let second = scalars.dropFirst().first
+            if let second, ("0"..."9").contains(second) || second == "." || second == "_" { return false }
+            let lower = text.lowercased()
+            if lower == ".inf" || lower == ".nan" || lower == "+.inf" { return false }
+        }
+        if specialWords.contains(text.lowercased()) { return false }
+        var previous: Unicode.Scalar = " "
+        for u in scalars {
+            if u == "\t" || u == "\n" || !isPrintable(u) { return false }
+            if u == "#", previous == " " { return false }
+            if previous == ":", u == " " { return false }
+            previous = u
+        }
+        return true
+    }
+}

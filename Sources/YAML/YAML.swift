@@ -1,0 +1,51 @@
+/// Entry points: parse YAML text into `Node` trees and emit trees back as YAML.
+public enum YAML {
+    /// Parses exactly one document. An empty stream or document gives `Node.null`;
+    /// a second document is an error at its start.
+    public static func parse(_ text: String, file: String? = nil) throws -> Node {
+        var text = text
+        return try text.withUTF8 { try parse(bytes: UnsafeRawBufferPointer($0), file: file) }
+    }
+
+    /// Parses exactly one document from UTF-8 (or UTF-16 with BOM) bytes without copying them.
+    /// The fast path for event files.
+    public static func parse(bytes: UnsafeRawBufferPointer, file: String? = nil) throws -> Node {
+        var composer = Composer(file: file, source: bytes, singleDocument: true)
+        return try composer.run().first ?? .null
+    }
+
+    /// Parses exactly one document from bytes.
+    public static func parse(bytes: [UInt8], file: String? = nil) throws -> Node {
+        try bytes.withUnsafeBytes { try parse(bytes: $0, file: file) }
+    }
+
+    /// Parses a stream of any number of documents (`---` separated).
+    public static func parseAll(_ text: String, file: String? = nil) throws -> [Node] {
+        var text = text
+        return try text.withUTF8 { try parseAll(bytes: UnsafeRawBufferPointer($0), file: file) }
+    }
+
+    /// Parses a stream of any number of documents from bytes.
+    public static func parseAll(bytes: UnsafeRawBufferPointer, file: String? = nil) throws -> [Node] {
+        var composer = Composer(file: file, source: bytes, singleDocument: false)
+        return try composer.run()
+    }
+
+    /// Writes one document: block style, 2-space indent, key order kept, no leading `---`,
+    /// ending in a newline. Every string reads back identically here and in YAML 1.1 readers.
+    public static func emit(_ node: Node) -> String {
+        var emitter = Emitter()
+        emitter.document(node)
+        return emitter.output
+    }
+
+    /// Writes a multi-document stream, each document preceded by `---`.
+    public static func emitAll(_ nodes: [Node]) -> String {
+        var emitter = Emitter()
+        for node in nodes {
+            emitter.startDocument()
+            emitter.document(node)
+        }
+        return emitter.output
+    }
+}
