@@ -12,3 +12,6 @@ public struct TemplateEnvironment: Sendable {
         throw NotYet()
     }
 }
+extension TemplateValue: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+}

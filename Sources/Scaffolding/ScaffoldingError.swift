@@ -1,4 +1,5 @@
 import Foundation
+import YAML
 
 /// A required template variable has no value.
 ///
@@ -77,4 +78,10 @@ public enum ScaffoldingError: Error, Equatable, Sendable, CustomStringConvertibl
             return "\(path): \(reason)"
         }
     }
+}
+
+/// A YAML error's position and message without its file name (the caller adds the path).
+func yamlReason(_ error: Error) -> String {
+    guard let error = error as? YAMLError else { return "\(error)" }
+    return error.mark.map { "\($0): \(error.message)" } ?? error.message
 }

@@ -59,7 +59,7 @@ public struct TemplateManifest: Sendable, Equatable {
         do {
             root = try YAML.parse(text, file: file)
         } catch {
-            throw ScaffoldingError.invalidManifest(path: file, reason: "\(error)")
+            throw ScaffoldingError.invalidManifest(path: file, reason: yamlReason(error))
         }
         guard root.mapping != nil else {
             throw ScaffoldingError.invalidManifest(path: file, reason: "expected a mapping at the top level")

@@ -18,7 +18,7 @@ public enum VariableValues {
             do {
                 root = try YAML.parse(valuesYAML, file: file)
             } catch {
-                throw ScaffoldingError.invalidManifest(path: file, reason: "\(error)")
+                throw ScaffoldingError.invalidManifest(path: file, reason: yamlReason(error))
             }
             if !root.isNull {
                 guard let mapping = root.mapping else {
