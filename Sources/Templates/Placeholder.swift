@@ -1,2 +1,0 @@
-// Templates module: placeholder until its first real file lands.
-enum TemplatesModule {}
