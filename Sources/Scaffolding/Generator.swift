@@ -90,7 +90,7 @@ public struct Generator: Sendable {
     }
 
     private func render(
-        _ text: String, template: Template, file: String, environment: TemplateEnvironment, context: [String: TemplateValue]
+        _ text: String, template: ScaffoldTemplate, file: String, environment: TemplateEnvironment, context: [String: TemplateValue]
     ) throws -> String {
         do {
             return try environment.render(string: text, name: file, context: context)

@@ -18,9 +18,9 @@ public struct TemplateCatalog: Sendable {
     public static let repositoryTemplatesPath = ".teamflow/templates"
 
     /// Built-in templates by name.
-    public let builtIns: [String: Template]
+    public let builtIns: [String: ScaffoldTemplate]
     /// Repository templates by name.
-    public let repositoryTemplates: [String: Template]
+    public let repositoryTemplates: [String: ScaffoldTemplate]
 
     /// Loads the built-ins and, when `repositoryRoot` is given, its `.teamflow/templates`.
     /// Throws `ScaffoldingError.invalidManifest` for a broken template.
@@ -55,7 +55,7 @@ public struct TemplateCatalog: Sendable {
     }
 
     /// The template generation uses for `name`: the repository's if present, else the built-in.
-    public func template(named name: String) throws -> Template {
+    public func template(named name: String) throws -> ScaffoldTemplate {
         if let template = repositoryTemplates[name] ?? builtIns[name] { return template }
         throw ScaffoldingError.unknownTemplate(name: name, available: names)
     }
@@ -73,7 +73,7 @@ public struct TemplateCatalog: Sendable {
             throw ScaffoldingError.templateAlreadyExists(path: folder.path)
         }
         let files = template.files.merging(
-            [Template.manifestFileName: Self.builtInManifestText(name) ?? ""]) { current, _ in current }
+            [ScaffoldTemplate.manifestFileName: Self.builtInManifestText(name) ?? ""]) { current, _ in current }
         for (path, contents) in files.sorted(by: { $0.key < $1.key }) {
             let destination = try OutputLocation.resolve(path, in: folder)
             try FileSystem.writeAtomically(contents, to: destination)
@@ -81,17 +81,17 @@ public struct TemplateCatalog: Sendable {
         return folder
     }
 
-    private static func listing(_ template: Template, isActive: Bool) -> TemplateListing {
+    private static func listing(_ template: ScaffoldTemplate, isActive: Bool) -> TemplateListing {
         TemplateListing(
             name: template.name, description: template.manifest.description,
             variables: template.manifest.variables, source: template.source, isActive: isActive)
     }
 
     private static func builtInManifestText(_ name: String) -> String? {
-        EmbeddedTemplates.files.first { $0.path == "\(name)/\(Template.manifestFileName)" }?.contents
+        EmbeddedTemplates.files.first { $0.path == "\(name)/\(ScaffoldTemplate.manifestFileName)" }?.contents
     }
 
-    private static func loadBuiltIns() throws -> [String: Template] {
+    private static func loadBuiltIns() throws -> [String: ScaffoldTemplate] {
         var folders: [String: [String: String]] = [:]
         for file in EmbeddedTemplates.files {
             // Top-level files (README.md) are documentation, not templates.
@@ -100,28 +100,28 @@ public struct TemplateCatalog: Sendable {
             let rest = String(file.path[file.path.index(after: slash)...])
             folders[folder, default: [:]][rest] = file.contents
         }
-        var templates: [String: Template] = [:]
+        var templates: [String: ScaffoldTemplate] = [:]
         for (folder, files) in folders {
-            templates[folder] = try Template(
+            templates[folder] = try ScaffoldTemplate(
                 folderName: folder, files: files, source: .builtIn,
-                manifestPath: "built-in \(folder)/\(Template.manifestFileName)")
+                manifestPath: "built-in \(folder)/\(ScaffoldTemplate.manifestFileName)")
         }
         return templates
     }
 
-    private static func loadRepositoryTemplates(in folder: URL) throws -> [String: Template] {
+    private static func loadRepositoryTemplates(in folder: URL) throws -> [String: ScaffoldTemplate] {
         let fileManager = FileManager.default
         guard let entries = try? fileManager.contentsOfDirectory(atPath: folder.path) else { return [:] }
-        var templates: [String: Template] = [:]
+        var templates: [String: ScaffoldTemplate] = [:]
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let templateFolder = folder.appendingPathComponent(entry)
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: templateFolder.path, isDirectory: &isDirectory),
                   isDirectory.boolValue else { continue }
             let files = try FileSystem.readTextFiles(under: templateFolder)
-            templates[entry] = try Template(
+            templates[entry] = try ScaffoldTemplate(
                 folderName: entry, files: files, source: .repository(path: templateFolder.path),
-                manifestPath: templateFolder.appendingPathComponent(Template.manifestFileName).path)
+                manifestPath: templateFolder.appendingPathComponent(ScaffoldTemplate.manifestFileName).path)
         }
         return templates
     }

@@ -51,7 +51,7 @@ struct VariableResolver {
             do {
                 return .string(try environment.render(string: text, name: "default of \(variable.name)", context: context))
             } catch {
-                throw ScaffoldingError.renderFailed(template: manifest.name, file: Template.manifestFileName, message: "\(error)")
+                throw ScaffoldingError.renderFailed(template: manifest.name, file: ScaffoldTemplate.manifestFileName, message: "\(error)")
             }
         }
         switch value {

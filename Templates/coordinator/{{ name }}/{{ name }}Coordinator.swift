@@ -31,6 +31,7 @@ final class {{ name }}Coordinator: Coordinator, {{ name }}Coordinatable {
     private let {{ child.lowerName }}Containable: {{ child.name }}Containable
 {% endfor %}
 
+{% if viewModel or dependencies or children %}
 {% if viewModel %}
     init(viewModel: {{ name }}ViewModel{% for child in children %}, {{ child.lowerName }}Containable: {{ child.name }}Containable{% endfor %}) {
         self.viewModel = viewModel
@@ -46,6 +47,7 @@ final class {{ name }}Coordinator: Coordinator, {{ name }}Coordinatable {
         super.init()
     }
 
+{% endif %}
     override func start() {
 {% if viewController %}
 #if canImport(UIKit)

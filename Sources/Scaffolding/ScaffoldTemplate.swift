@@ -17,7 +17,7 @@ public enum TemplateSource: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A loaded template: its manifest and its files, keyed by path relative to the template folder.
-public struct Template: Sendable, Equatable {
+public struct ScaffoldTemplate: Sendable, Equatable {
     /// The manifest file's name inside a template folder.
     public static let manifestFileName = "template.yaml"
 
