@@ -18,8 +18,8 @@ enum ResolvedScalar: Equatable {
         case let (.int(a?, _), .int(b?, _)): return a == b
         case let (.int(nil, a), .int(nil, b)): return a == b
         case let (.float(a), .float(b)): return a == b || (a.isNaN && b.isNaN)
-        case let (.string(a), .string(b)): return a == b
-        case let (.other(t1, a), .other(t2, b)): return t1 == t2 && a == b
+        case let (.string(a), .string(b)): return a.utf8.elementsEqual(b.utf8)
+        case let (.other(t1, a), .other(t2, b)): return t1 == t2 && a.utf8.elementsEqual(b.utf8)
         default: return false
         }
     }
@@ -142,5 +142,21 @@ enum CoreSchema {
         case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): return radix == 16
         default: return false
         }
+    }
+}
+
+/// A string compared and hashed by its exact UTF-8 bytes.
+///
+/// YAML keys are distinct when their code points differ, while Swift's `String ==`
+/// treats canonically equivalent text (`é` and `e` + U+0301) as equal.
+struct ExactString: Hashable {
+    var text: String
+
+    static func == (lhs: ExactString, rhs: ExactString) -> Bool {
+        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        for byte in text.utf8 { hasher.combine(byte) }
     }
 }

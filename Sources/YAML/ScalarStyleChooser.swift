@@ -30,6 +30,7 @@ enum ScalarStyleChooser {
     static func isPrintable(_ u: Unicode.Scalar) -> Bool {
         switch u.value {
         case 0x09, 0x0A, 0x20...0x7E: return true
+        case 0x2028, 0x2029: return false  // LS and PS are line breaks to YAML readers
         case 0xA0...0xD7FF: return true
         case 0xE000...0xFFFD: return u.value != 0xFEFF
         case 0x10000...0x10FFFF: return true
@@ -38,17 +39,19 @@ enum ScalarStyleChooser {
     }
 
     /// Literal block (`|`) is safe when every line round-trips verbatim: no tabs or
-    /// trailing spaces, no leading space on the first line, and some visible content.
+    /// trailing spaces, no leading space on the first non-empty line, and some visible content.
     /// Returns the chomping indicator, or nil when literal style is unsafe.
     static func literalChomping(_ text: String) -> String? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let first = lines.first, !first.hasPrefix(" ") else { return nil }
+        // Readers take the indentation from the first non-empty line, so it must not
+        // start with a space (that would need an indentation indicator).
         var hasContent = false
-        for line in lines {
-            if line.last == " " || line.contains("\t") || line.contains("\u{2028}") || line.contains("\u{2029}") {
-                return nil
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // Scalar-wise: a space followed by a combining mark is one Character.
+            if line.unicodeScalars.last == " " || line.unicodeScalars.contains("\t") { return nil }
+            if !hasContent, !line.isEmpty {
+                if line.unicodeScalars.first == " " { return nil }
+                hasContent = true
             }
-            if !line.isEmpty { hasContent = true }
         }
         guard hasContent else { return nil }
         if !text.hasSuffix("\n") { return "-" }
