@@ -93,9 +93,11 @@ enum CoreSchema {
         guard !u.isEmpty else { return nil }
         if u.count > 2, u[0] == UInt8(ascii: "0"), u[1] == UInt8(ascii: "o") || u[1] == UInt8(ascii: "x") {
             let radix = u[1] == UInt8(ascii: "o") ? 8 : 16
-            let digits = text.dropFirst(2)
-            guard digits.utf8.allSatisfy({ isDigit($0, radix: radix) }) else { return nil }
-            return .int(Int(digits, radix: radix), text: text)
+            // Byte-wise: `dropFirst` on String would drop Characters, and a combining
+            // mark can glue onto the `x`.
+            let digits = u[2...]
+            guard digits.allSatisfy({ isDigit($0, radix: radix) }) else { return nil }
+            return .int(Int(String(decoding: digits, as: UTF8.self), radix: radix), text: text)
         }
         var start = 0
         if u[0] == UInt8(ascii: "-") || u[0] == UInt8(ascii: "+") { start = 1 }

@@ -49,6 +49,7 @@ final class RoundTripTests: XCTestCase {
         for (i, s) in strings.enumerated() {
             XCTAssertEqual(scalars(back["values"]?["k\(i)"]?.string), scalars(s), "\(label) value \(s.debugDescription)", file: file, line: line)
             XCTAssertEqual(scalars(back["items"]?[i]?.string), scalars(s), "\(label) item \(s.debugDescription)", file: file, line: line)
+            XCTAssertEqual(back["items"]?[i], Node(s), "\(label) item kind \(s.debugDescription)", file: file, line: line)
         }
         let backKeys = back["keys"]?.mapping?.pairs ?? []
         XCTAssertEqual(backKeys.count, keyStrings.count, label, file: file, line: line)
