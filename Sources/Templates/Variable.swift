@@ -50,28 +50,29 @@ struct Variable: Sendable {
         case .invalid(let message):
             throw TemplateError(message: message)
         case .lookup(let segments):
-            var current: TemplateValue?
-            for (index, segment) in segments.enumerated() {
-                let bit: String
+            // Subscripts resolve first, as in Stencil: an unresolvable one is an error even
+            // when the path's head is missing.
+            var bits: [String] = []
+            bits.reserveCapacity(segments.count)
+            for segment in segments {
                 switch segment {
                 case .key(let key):
-                    bit = key
+                    bits.append(key)
                 case .subscripted(let variable):
                     let value = try variable.resolve(context)
                     guard !value.isNull else {
                         throw TemplateError(
                             message: "unable to resolve subscript '\(variable.text)' in variable '\(text)'")
                     }
-                    bit = value.rendered
+                    bits.append(value.rendered)
                 }
-                if index == 0 {
-                    current = context[bit]
-                } else if let value = current {
-                    current = Self.member(bit, of: value)
-                }
-                guard let value = current, !value.isNull else { return .null }
             }
-            return current ?? .null
+            guard let head = bits.first, var current = context[head] else { return .null }
+            for bit in bits.dropFirst() {
+                guard !current.isNull, let next = Self.member(bit, of: current) else { return .null }
+                current = next
+            }
+            return current
         }
     }
 
