@@ -20,8 +20,8 @@ struct Composer {
         var pairs: [(key: Node, value: Node)] = []
         var pendingKey: Node?
         /// Fingerprints of scalar keys seen so far, for duplicate detection.
-        var keyPrints: [String] = []
-        var keySet: Set<String>?
+        var keyPrints: [ExactString] = []
+        var keySet: Set<ExactString>?
         var size = 1
     }
 
@@ -109,7 +109,7 @@ struct Composer {
     }
 
     private mutating func checkDuplicate(_ key: Node, in top: Int, mark: Mark) throws {
-        guard let print = Self.fingerprint(key) else {
+        guard let print = Self.fingerprint(key).map(ExactString.init) else {
             if stack[top].pairs.contains(where: { $0.key == key }) {
                 throw error("found duplicate key", at: mark)
             }

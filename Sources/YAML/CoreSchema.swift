@@ -18,8 +18,8 @@ enum ResolvedScalar: Equatable {
         case let (.int(a?, _), .int(b?, _)): return a == b
         case let (.int(nil, a), .int(nil, b)): return a == b
         case let (.float(a), .float(b)): return a == b || (a.isNaN && b.isNaN)
-        case let (.string(a), .string(b)): return a == b
-        case let (.other(t1, a), .other(t2, b)): return t1 == t2 && a == b
+        case let (.string(a), .string(b)): return a.utf8.elementsEqual(b.utf8)
+        case let (.other(t1, a), .other(t2, b)): return t1 == t2 && a.utf8.elementsEqual(b.utf8)
         default: return false
         }
     }
@@ -93,9 +93,11 @@ enum CoreSchema {
         guard !u.isEmpty else { return nil }
         if u.count > 2, u[0] == UInt8(ascii: "0"), u[1] == UInt8(ascii: "o") || u[1] == UInt8(ascii: "x") {
             let radix = u[1] == UInt8(ascii: "o") ? 8 : 16
-            let digits = text.dropFirst(2)
-            guard digits.utf8.allSatisfy({ isDigit($0, radix: radix) }) else { return nil }
-            return .int(Int(digits, radix: radix), text: text)
+            // Byte-wise: `dropFirst` on String would drop Characters, and a combining
+            // mark can glue onto the `x`.
+            let digits = u[2...]
+            guard digits.allSatisfy({ isDigit($0, radix: radix) }) else { return nil }
+            return .int(Int(String(decoding: digits, as: UTF8.self), radix: radix), text: text)
         }
         var start = 0
         if u[0] == UInt8(ascii: "-") || u[0] == UInt8(ascii: "+") { start = 1 }
@@ -142,5 +144,21 @@ enum CoreSchema {
         case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): return radix == 16
         default: return false
         }
+    }
+}
+
+/// A string compared and hashed by its exact UTF-8 bytes.
+///
+/// YAML keys are distinct when their code points differ, while Swift's `String ==`
+/// treats canonically equivalent text (`é` and `e` + U+0301) as equal.
+struct ExactString: Hashable {
+    var text: String
+
+    static func == (lhs: ExactString, rhs: ExactString) -> Bool {
+        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        for byte in text.utf8 { hasher.combine(byte) }
     }
 }

@@ -70,11 +70,11 @@ public enum Node: Sendable, Equatable {
             self.mark = mark
         }
 
-        /// The value of the first pair whose key is a scalar with this text.
+        /// The value of the first pair whose key is a scalar with exactly this text.
         public subscript(key: String) -> Node? {
-            get { pairs.first { $0.key.scalarText == key }?.value }
+            get { pairs.first { $0.key.hasScalarText(key) }?.value }
             set {
-                let index = pairs.firstIndex { $0.key.scalarText == key }
+                let index = pairs.firstIndex { $0.key.hasScalarText(key) }
                 switch (index, newValue) {
                 case let (i?, value?): pairs[i].value = value
                 case let (i?, nil): pairs.remove(at: i)
@@ -122,5 +122,11 @@ extension Node {
     var scalarText: String? {
         if case .scalar(let s) = self { return s.string }
         return nil
+    }
+
+    /// Exact (code point) comparison of a scalar's text.
+    func hasScalarText(_ text: String) -> Bool {
+        if case .scalar(let s) = self { return s.string.utf8.elementsEqual(text.utf8) }
+        return false
     }
 }

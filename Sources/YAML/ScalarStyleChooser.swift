@@ -30,6 +30,7 @@ enum ScalarStyleChooser {
     static func isPrintable(_ u: Unicode.Scalar) -> Bool {
         switch u.value {
         case 0x09, 0x0A, 0x20...0x7E: return true
+        case 0x2028, 0x2029: return false  // LS and PS are line breaks to YAML readers
         case 0xA0...0xD7FF: return true
         case 0xE000...0xFFFD: return u.value != 0xFEFF
         case 0x10000...0x10FFFF: return true
@@ -38,17 +39,19 @@ enum ScalarStyleChooser {
     }
 
     /// Literal block (`|`) is safe when every line round-trips verbatim: no tabs or
-    /// trailing spaces, no leading space on the first line, and some visible content.
+    /// trailing spaces, no leading space on the first non-empty line, and some visible content.
     /// Returns the chomping indicator, or nil when literal style is unsafe.
     static func literalChomping(_ text: String) -> String? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let first = lines.first, !first.hasPrefix(" ") else { return nil }
+        // Readers take the indentation from the first non-empty line, so it must not
+        // start with a space (that would need an indentation indicator).
         var hasContent = false
-        for line in lines {
-            if line.last == " " || line.contains("\t") || line.contains("\u{2028}") || line.contains("\u{2029}") {
-                return nil
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // Scalar-wise: a space followed by a combining mark is one Character.
+            if line.unicodeScalars.last == " " || line.unicodeScalars.contains("\t") { return nil }
+            if !hasContent, !line.isEmpty {
+                if line.unicodeScalars.first == " " { return nil }
+                hasContent = true
             }
-            if !line.isEmpty { hasContent = true }
         }
         guard hasContent else { return nil }
         if !text.hasSuffix("\n") { return "-" }
@@ -66,12 +69,18 @@ enum ScalarStyleChooser {
         "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`",
     ]
 
+    /// Every character any YAML 1.1/1.2 int, float, sexagesimal or timestamp can contain:
+    /// digits, signs, `._:`, exponent `e`, radix prefixes `x o b`, hex digits, `T`/`Z`
+    /// and the space or tab of a spaced timestamp.
+    private static let numericish: Set<Unicode.Scalar> = Set("0123456789+-._: \teEoObBxXabcdefABCDEFtTzZ".unicodeScalars)
+
     static func isPlainSafe(_ text: String) -> Bool {
         let scalars = text.unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return false }
         if first == " " || last == " " || last == ":" || indicators.contains(first) { return false }
-        // Numbers, dates, timestamps and sexagesimals all start with a digit (or sign/dot).
-        if ("0"..."9").contains(first) { return false }
+        // Numbers, dates, timestamps and sexagesimals all start with a digit (or sign/dot)
+        // and use only `numericish` characters; one other character makes it text (`01J9Z`).
+        if ("0"..."9").contains(first), scalars.allSatisfy(numericish.contains) { return false }
         if first == "+" || first == "." {
             let second = scalars.dropFirst().first
             if let second, ("0"..."9").contains(second) || second == "." || second == "_" { return false }

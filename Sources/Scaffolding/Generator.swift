@@ -1,0 +1,127 @@
+import Foundation
+import Templates
+
+/// Renders a template into a plan of files, and writes a plan safely.
+///
+/// Safety: nothing lands outside the output folder (rendered paths with `..`, absolute
+/// paths and symlinks leading out are refused), existing files with other contents are
+/// only replaced with `force`, and every file is written atomically. Planning writes nothing,
+/// so a dry run is `plan` alone.
+public struct Generator: Sendable {
+    public let catalog: TemplateCatalog
+
+    public init(catalog: TemplateCatalog) {
+        self.catalog = catalog
+    }
+
+    /// Raw values for `template` from `--set KEY=VALUE` arguments and an optional values
+    /// file (see `VariableValues.collect`).
+    public func values(for template: String, assignments: [String], valuesFile: URL? = nil) throws -> [String: TemplateValue] {
+        let manifest = try catalog.template(named: template).manifest
+        var yaml: String?
+        if let valuesFile {
+            guard let text = try FileSystem.readText(valuesFile) else {
+                throw ScaffoldingError.fileSystem(path: valuesFile.path, reason: "no such file")
+            }
+            yaml = text
+        }
+        return try VariableValues.collect(
+            for: manifest, assignments: assignments, valuesYAML: yaml, valuesFile: valuesFile?.path)
+    }
+
+    /// The files `template` would produce in `outDir`, sorted by path.
+    ///
+    /// `name`, when given, is the value of the `name` variable. Throws
+    /// `MissingRequiredVariable`, or `ScaffoldingError` (unknown template or variable,
+    /// invalid value, path escape, render failure).
+    public func plan(template name: String, name value: String? = nil, values: [String: TemplateValue] = [:], outDir: URL) throws -> [PlannedFile] {
+        let template = try catalog.template(named: name)
+        var values = values
+        if let value { values["name"] = .string(value) }
+        let environment = TemplateEnvironment(loader: TemplateFilesLoader(files: template.files), trimBehaviour: .smart)
+        let pathEnvironment = TemplateEnvironment(loader: TemplateFilesLoader(files: template.files), trimBehaviour: .none)
+        let context = try VariableResolver(manifest: template.manifest, environment: environment).context(for: values)
+
+        var planned: [String: PlannedFile] = [:]
+        for file in template.outputFiles {
+            for fileContext in Self.contexts(for: file.path, manifest: template.manifest, base: context) {
+                let path = try render(file.path, template: template, file: file.path, environment: pathEnvironment, context: fileContext)
+                var contents = try render(file.contents, template: template, file: file.path, environment: environment, context: fileContext)
+                // A file whose text renders empty is switched off (e.g. `{% if viewModel %}` around it).
+                if contents.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { continue }
+                let cleanPath = try OutputLocation.components(of: path).joined(separator: "/")
+                guard planned[cleanPath] == nil else { throw ScaffoldingError.duplicateOutputPath(path: cleanPath) }
+                if cleanPath.hasSuffix(".swift") {
+                    contents = GeneratedHeader.applied(to: contents, template: template.name)
+                }
+                planned[cleanPath] = try Self.planFile(cleanPath, contents: contents, outDir: outDir)
+            }
+        }
+        return planned.keys.sorted().compactMap { planned[$0] }
+    }
+
+    /// Writes `plan`, skipping unchanged files. Without `force`, refuses (before writing
+    /// anything) when a file exists with other contents, listing every such file. Paths are
+    /// checked again, so a symlink created since planning cannot redirect a write.
+    /// Returns the files as written (their actions as found now).
+    @discardableResult
+    public func write(_ plan: [PlannedFile], force: Bool) throws -> [PlannedFile] {
+        let current = try plan.map { try Self.planFile($0.path, contents: $0.contents, outDir: $0.outputDirectory) }
+        let conflicts = current.filter { $0.action == .overwrite }.map(\.path)
+        if !force && !conflicts.isEmpty {
+            throw ScaffoldingError.wouldOverwrite(paths: conflicts)
+        }
+        for file in current where file.action != .unchanged {
+            try FileSystem.writeAtomically(file.contents, to: file.destination)
+        }
+        return current
+    }
+
+    private static func planFile(_ path: String, contents: String, outDir: URL) throws -> PlannedFile {
+        let destination = try OutputLocation.resolve(path, in: outDir)
+        let action: PlannedFile.Action
+        if FileSystem.exists(destination.path) {
+            let existing = try? FileSystem.readText(destination)
+            action = existing == contents ? .unchanged : .overwrite
+        } else {
+            action = .create
+        }
+        return PlannedFile(path: path, outputDirectory: outDir, destination: destination, contents: contents, action: action)
+    }
+
+    private func render(
+        _ text: String, template: ScaffoldTemplate, file: String, environment: TemplateEnvironment, context: [String: TemplateValue]
+    ) throws -> String {
+        do {
+            return try environment.render(string: text, name: file, context: context)
+        } catch {
+            throw ScaffoldingError.renderFailed(template: template.name, file: file, message: "\(error)")
+        }
+    }
+
+    /// One context per combination of the `foreach` loops this path uses; just `base` when it uses none.
+    static func contexts(for path: String, manifest: TemplateManifest, base: [String: TemplateValue]) -> [[String: TemplateValue]] {
+        var contexts = [base]
+        for loop in manifest.foreach.keys.sorted() where mentions(path, variable: loop) {
+            guard let list = manifest.foreach[loop], case .array(let items)? = base[list] else { return [] }
+            contexts = contexts.flatMap { context in
+                items.map { item in context.merging([loop: item]) { _, new in new } }
+            }
+        }
+        return contexts
+    }
+
+    /// True when `path` uses `variable` in a `{{ ... }}` expression.
+    static func mentions(_ path: String, variable: String) -> Bool {
+        var rest = Substring(path)
+        while let open = rest.range(of: "{{") {
+            let afterOpen = rest[open.upperBound...]
+            guard let close = afterOpen.range(of: "}}") else { return false }
+            let expression = afterOpen[..<close.lowerBound].trimmingCharacters(in: CharacterSet(charactersIn: " -"))
+            let head = expression.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if head == variable { return true }
+            rest = afterOpen[close.upperBound...]
+        }
+        return false
+    }
+}

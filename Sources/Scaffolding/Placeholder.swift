@@ -1,2 +1,0 @@
-// Scaffolding module: placeholder until its first real file lands.
-enum ScaffoldingModule {}

@@ -1,0 +1,128 @@
+import Foundation
+import Templates
+
+/// One row of `teamflow templates list`.
+public struct TemplateListing: Sendable, Equatable {
+    public let name: String
+    public let description: String
+    public let variables: [TemplateVariable]
+    public let source: TemplateSource
+    /// False for a built-in hidden by a repository template of the same name.
+    public let isActive: Bool
+}
+
+/// The templates available in a repository: the built-ins plus `.teamflow/templates/<name>/`,
+/// where a repository template overrides a built-in of the same name.
+public struct TemplateCatalog: Sendable {
+    /// Where a repository keeps its own templates, relative to its root.
+    public static let repositoryTemplatesPath = ".teamflow/templates"
+
+    /// Built-in templates by name.
+    public let builtIns: [String: ScaffoldTemplate]
+    /// Repository templates by name.
+    public let repositoryTemplates: [String: ScaffoldTemplate]
+
+    /// Loads the built-ins and, when `repositoryRoot` is given, its `.teamflow/templates`.
+    /// Throws `ScaffoldingError.invalidManifest` for a broken template.
+    public init(repositoryRoot: URL? = nil) throws {
+        builtIns = try Self.loadBuiltIns()
+        if let repositoryRoot {
+            let folder = repositoryRoot.appendingPathComponent(Self.repositoryTemplatesPath)
+            repositoryTemplates = try Self.loadRepositoryTemplates(in: folder)
+        } else {
+            repositoryTemplates = [:]
+        }
+    }
+
+    /// Names of every usable template, sorted.
+    public var names: [String] {
+        Set(builtIns.keys).union(repositoryTemplates.keys).sorted()
+    }
+
+    /// Every template, sorted by name; an overridden built-in is listed after its override
+    /// with `isActive == false`.
+    public func list() -> [TemplateListing] {
+        names.flatMap { name -> [TemplateListing] in
+            var rows: [TemplateListing] = []
+            if let template = repositoryTemplates[name] {
+                rows.append(Self.listing(template, isActive: true))
+            }
+            if let template = builtIns[name] {
+                rows.append(Self.listing(template, isActive: repositoryTemplates[name] == nil))
+            }
+            return rows
+        }
+    }
+
+    /// The template generation uses for `name`: the repository's if present, else the built-in.
+    public func template(named name: String) throws -> ScaffoldTemplate {
+        if let template = repositoryTemplates[name] ?? builtIns[name] { return template }
+        throw ScaffoldingError.unknownTemplate(name: name, available: names)
+    }
+
+    /// Copies the built-in `name` to `<repoRoot>/.teamflow/templates/<name>/` so the team can
+    /// edit it; refuses when that folder exists. Returns the new folder.
+    @discardableResult
+    public func eject(name: String, into repoRoot: URL) throws -> URL {
+        guard let template = builtIns[name] else {
+            throw ScaffoldingError.unknownTemplate(name: name, available: builtIns.keys.sorted())
+        }
+        let folder = repoRoot.appendingPathComponent(Self.repositoryTemplatesPath).appendingPathComponent(name)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) || FileSystem.isSymlink(folder.path) {
+            throw ScaffoldingError.templateAlreadyExists(path: folder.path)
+        }
+        let files = template.files.merging(
+            [ScaffoldTemplate.manifestFileName: Self.builtInManifestText(name) ?? ""]) { current, _ in current }
+        for (path, contents) in files.sorted(by: { $0.key < $1.key }) {
+            let destination = try OutputLocation.resolve(path, in: folder)
+            try FileSystem.writeAtomically(contents, to: destination)
+        }
+        return folder
+    }
+
+    private static func listing(_ template: ScaffoldTemplate, isActive: Bool) -> TemplateListing {
+        TemplateListing(
+            name: template.name, description: template.manifest.description,
+            variables: template.manifest.variables, source: template.source, isActive: isActive)
+    }
+
+    private static func builtInManifestText(_ name: String) -> String? {
+        EmbeddedTemplates.files.first { $0.path == "\(name)/\(ScaffoldTemplate.manifestFileName)" }?.contents
+    }
+
+    private static func loadBuiltIns() throws -> [String: ScaffoldTemplate] {
+        var folders: [String: [String: String]] = [:]
+        for file in EmbeddedTemplates.files {
+            // Top-level files (README.md) are documentation, not templates.
+            guard let slash = file.path.firstIndex(of: "/") else { continue }
+            let folder = String(file.path[..<slash])
+            let rest = String(file.path[file.path.index(after: slash)...])
+            folders[folder, default: [:]][rest] = file.contents
+        }
+        var templates: [String: ScaffoldTemplate] = [:]
+        for (folder, files) in folders {
+            templates[folder] = try ScaffoldTemplate(
+                folderName: folder, files: files, source: .builtIn,
+                manifestPath: "built-in \(folder)/\(ScaffoldTemplate.manifestFileName)")
+        }
+        return templates
+    }
+
+    private static func loadRepositoryTemplates(in folder: URL) throws -> [String: ScaffoldTemplate] {
+        let fileManager = FileManager.default
+        guard let entries = try? fileManager.contentsOfDirectory(atPath: folder.path) else { return [:] }
+        var templates: [String: ScaffoldTemplate] = [:]
+        for entry in entries.sorted() where !entry.hasPrefix(".") {
+            let templateFolder = folder.appendingPathComponent(entry)
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: templateFolder.path, isDirectory: &isDirectory),
+                  isDirectory.boolValue else { continue }
+            let files = try FileSystem.readTextFiles(under: templateFolder)
+            templates[entry] = try ScaffoldTemplate(
+                folderName: entry, files: files, source: .repository(path: templateFolder.path),
+                manifestPath: templateFolder.appendingPathComponent(ScaffoldTemplate.manifestFileName).path)
+        }
+        return templates
+    }
+}

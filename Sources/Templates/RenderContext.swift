@@ -1,0 +1,105 @@
+/// Mutable state of one render: the variable scopes, inheritance blocks, running loops
+/// and the templates loaded so far. Created per render call, never shared.
+final class RenderContext {
+    /// Variable scopes, innermost last.
+    var dictionaries: [[String: TemplateValue]]
+    let environment: TemplateEnvironment
+    /// Child blocks waiting to replace blocks of the base template being rendered.
+    var blockContext: BlockContext?
+    /// Labels of the loops currently rendering an item, innermost last.
+    var loopLabels: [String?] = []
+    /// A pending `break` / `continue`, with the index of the loop it targets.
+    var termination: (isBreak: Bool, loop: Int)?
+    /// Nesting of include/extends, to stop runaway recursion.
+    var templateDepth = 0
+    /// Nesting of rendered node lists across templates, bounded to protect the stack.
+    var renderDepth = 0
+    static let maximumRenderDepth = 250
+    private var loadedTemplates: [String: Template] = [:]
+
+    static let maximumTemplateDepth = 64
+
+    init(context: [String: TemplateValue], environment: TemplateEnvironment) {
+        self.dictionaries = context.isEmpty ? [] : [context]
+        self.environment = environment
+    }
+
+    /// The innermost value named `key`; a `.null` stored in a scope hides outer ones.
+    subscript(key: String) -> TemplateValue? {
+        var index = dictionaries.count - 1
+        while index >= 0 {
+            if let value = dictionaries[index][key] { return value }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Runs `body` with `dictionary` as a new innermost scope.
+    func push<Result>(_ dictionary: [String: TemplateValue] = [:], _ body: () throws -> Result) rethrows -> Result {
+        dictionaries.append(dictionary)
+        defer { dictionaries.removeLast() }
+        return try body()
+    }
+
+    /// Remembers a rendered block so `{{ block.name }}` can print it again.
+    func cacheBlock(_ name: String, content: String) {
+        if case .dictionary(var blocks)? = dictionaries.first?["block"],
+            blocks.values.allSatisfy({ if case .string = $0 { return true } else { return false } })
+        {
+            blocks[name] = .string(content)
+            dictionaries[0]["block"] = .dictionary(blocks)
+        } else {
+            dictionaries.insert(["block": .dictionary([name: .string(content)])], at: 0)
+        }
+    }
+
+    /// A template from the environment's loader, parsed once per render.
+    func template(named name: String) throws -> Template {
+        if let template = loadedTemplates[name] { return template }
+        let template = try environment.loadTemplate(named: name)
+        loadedTemplates[name] = template
+        return template
+    }
+
+    /// Runs `body` one include/extends level deeper, refusing endless recursion.
+    func nested<Result>(_ body: () throws -> Result) throws -> Result {
+        guard templateDepth < Self.maximumTemplateDepth else {
+            throw TemplateError(message: "templates nested more than \(Self.maximumTemplateDepth) levels deep (recursive include or extends?)")
+        }
+        templateDepth += 1
+        defer { templateDepth -= 1 }
+        return try body()
+    }
+}
+
+/// A parsed piece of a template that can render itself.
+protocol Node: Sendable {
+    /// Where errors raised by this node point.
+    var location: SourceLocation? { get }
+    func render(_ context: RenderContext, into output: inout String) throws
+}
+
+/// Renders `nodes` in order, stopping early for a pending `break`/`continue`, and places
+/// errors that lack a location at the failing node.
+func renderNodes(_ nodes: [any Node], _ context: RenderContext, into output: inout String) throws {
+    guard context.renderDepth < RenderContext.maximumRenderDepth else {
+        throw TemplateError(message: "templates nested too deeply (more than \(RenderContext.maximumRenderDepth) levels)")
+    }
+    context.renderDepth += 1
+    defer { context.renderDepth -= 1 }
+    for node in nodes {
+        do {
+            try node.render(context, into: &output)
+        } catch {
+            throw templateError(error, at: node.location)
+        }
+        if context.termination != nil { break }
+    }
+}
+
+/// Convenience returning the rendered text.
+func renderNodes(_ nodes: [any Node], _ context: RenderContext) throws -> String {
+    var output = ""
+    try renderNodes(nodes, context, into: &output)
+    return output
+}

@@ -1,0 +1,55 @@
+/// Everything templates are parsed and rendered with: the loader for `include`/`extends`,
+/// the trim behaviour and the filters.
+public struct TemplateEnvironment: Sendable {
+    /// Where named templates come from (nil: `include`/`extends` fail).
+    public let loader: (any TemplateLoader)?
+    /// How whitespace around block tags is trimmed.
+    public let trimBehaviour: TrimBehaviour
+    /// Built-in, string and extra filters by name.
+    let filters: [String: FilterFunction]
+
+    /// Creates an environment. `extraFilters` are added to (and override) the built-in
+    /// filters.
+    public init(
+        loader: (any TemplateLoader)? = nil, trimBehaviour: TrimBehaviour = .none,
+        extraFilters: [String: Filter] = [:]
+    ) {
+        self.loader = loader
+        self.trimBehaviour = trimBehaviour
+        var filters = StringFilterHook.table
+        filters.merge(BuiltinFilters.table) { _, builtin in builtin }
+        for (name, filter) in extraFilters { filters[name] = .arguments(filter) }
+        self.filters = filters
+    }
+
+    /// The names of all registered filters, sorted.
+    public var filterNames: [String] { filters.keys.sorted() }
+
+    /// Parses `string`; `name` appears in error messages.
+    public func parse(string: String, name: String? = nil) throws -> Template {
+        let tokens = Lexer(templateName: name, text: string).tokenize()
+        let parser = Parser(tokens: tokens, filters: filters, trimBehaviour: trimBehaviour)
+        return Template(name: name, nodes: try parser.parse(), environment: self)
+    }
+
+    /// Loads and parses the template `name` through the loader.
+    public func loadTemplate(named name: String) throws -> Template {
+        guard let loader else {
+            throw TemplateError(message: "template named '\(name)' does not exist: no loader is configured", templateName: name)
+        }
+        guard let text = try loader.loadTemplate(named: name) else {
+            throw TemplateError(message: "template named '\(name)' does not exist", templateName: name)
+        }
+        return try parse(string: text, name: name)
+    }
+
+    /// Parses and renders `string` with `context`.
+    public func render(string: String, name: String? = nil, context: [String: TemplateValue]) throws -> String {
+        try parse(string: string, name: name).render(context: context)
+    }
+
+    /// Loads, parses and renders the template `templateNamed` with `context`.
+    public func render(templateNamed: String, context: [String: TemplateValue]) throws -> String {
+        try loadTemplate(named: templateNamed).render(context: context)
+    }
+}

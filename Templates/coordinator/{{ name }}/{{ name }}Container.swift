@@ -1,0 +1,39 @@
+{% for module in imports %}
+import {{ module }}
+{% if forloop.last %}
+
+{% endif %}
+{% endfor %}
+/// What {{ name }} needs from its parent; the parent's container conforms to it.
+@MainActor
+public protocol {{ name }}Dependency {
+{% for child in children %}
+    var {{ child.lowerName }}Containable: {{ child.name }}Containable { get }
+{% endfor %}
+{% for dependency in dependencies %}
+    var {{ dependency.name }}: {{ dependency.type }} { get }
+{% endfor %}
+}
+
+/// Builds the {{ name }} flow; this is what a parent keeps to start it.
+@MainActor
+public protocol {{ name }}Containable {
+    func coordinator(listener: {{ name }}Listener) -> Coordinatable
+}
+
+public final class {{ name }}Container: Container<{{ name }}Dependency>, {{ name }}Containable {
+    public func coordinator(listener: {{ name }}Listener) -> Coordinatable {
+{% if viewModel %}
+        let viewModel = {{ name }}ViewModel({% for dependency in dependencies %}{{ dependency.label }}: dependency.{{ dependency.name }}{% if not forloop.last %}, {% endif %}{% endfor %})
+        let coordinator = {{ name }}Coordinator(viewModel: viewModel{% for child in children %}, {{ child.lowerName }}Containable: dependency.{{ child.lowerName }}Containable{% endfor %})
+{% else %}
+        let coordinator = {{ name }}Coordinator({% for dependency in dependencies %}{{ dependency.name }}: dependency.{{ dependency.name }}{% if not forloop.last or children %}, {% endif %}{% endfor %}{% for child in children %}{{ child.lowerName }}Containable: dependency.{{ child.lowerName }}Containable{% if not forloop.last %}, {% endif %}{% endfor %})
+{% endif %}
+        coordinator.listener = listener
+        return coordinator
+    }
+}
+
+/// How the {{ name }} flow reports back to its parent.
+@MainActor
+public protocol {{ name }}Listener: AnyObject { }

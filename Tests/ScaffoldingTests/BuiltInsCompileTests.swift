@@ -1,0 +1,131 @@
+import Foundation
+import Templates
+import XCTest
+@testable import Scaffolding
+
+/// Generates every built-in with representative variables and type-checks the output with
+/// `swiftc` in the Swift 5 and Swift 6 language modes (strict concurrency in 6).
+final class BuiltInsCompileTests: XCTestCase {
+    /// (template, values) pairs covering each built-in's options.
+    static let representativeRuns: [(template: String, values: [String: TemplateValue])] = [
+        ("coordinator-core", [:]),
+        ("coordinator", [
+            "name": "Connection", "dependencies": ["browsingUseCase: BrowsingUserUseCaseInterface"],
+            "children": ["VideoList"], "viewModel": "true",
+        ]),
+        ("coordinator", ["name": "VideoList", "viewController": "true"]),
+        ("coordinator", [
+            "name": "Main", "dependencies": ["analytics: AnalyticsTracking", "settingsUseCase: SettingsUseCase"],
+            "children": ["Connection", "Settings"], "viewModel": true, "viewController": true,
+        ]),
+        ("coordinator", ["name": "Settings", "dependencies": ["store: SettingsStore"]]),
+        ("di-container", [:]),
+        ("viewmodel", [
+            "name": "Search", "inputs": ["viewDidLoad", "didTapSearch"],
+            "outputs": ["title: String", "results: [String]"], "dependencies": ["searchUseCase: SearchUseCase"],
+        ]),
+        ("scene-coordinator", [:]),
+        ("feature", [
+            "name": "Profile", "useCases": ["FetchProfile", "RefreshProfile"],
+            "screens": ["Profile", "ProfileEdit"], "module": "App",
+        ]),
+        ("feature", ["name": "Library", "module": "App"]),
+    ]
+
+    /// The app's own types the generated code refers to, plus the root that wires the tree.
+    static let stubs = """
+        public protocol BrowsingUserUseCaseInterface {}
+        public protocol AnalyticsTracking {}
+        public protocol SettingsUseCase {}
+        public protocol SettingsStore {}
+        public protocol SearchUseCase: Sendable {}
+        struct Stub: BrowsingUserUseCaseInterface, AnalyticsTracking, SettingsUseCase, SettingsStore, SearchUseCase {}
+
+        /// The app root provides Main's needs; Main's container provides its children's.
+        @MainActor
+        final class AppRoot: MainDependency {
+            var connectionContainable: ConnectionContainable { ConnectionContainer(dependency: MainProvider()) }
+            var settingsContainable: SettingsContainable { SettingsContainer(dependency: MainProvider()) }
+            var analytics: AnalyticsTracking { Stub() }
+            var settingsUseCase: SettingsUseCase { Stub() }
+        }
+
+        @MainActor
+        final class MainProvider: ConnectionDependency, SettingsDependency, VideoListDependency {
+            var videoListContainable: VideoListContainable { VideoListContainer(dependency: self) }
+            var browsingUseCase: BrowsingUserUseCaseInterface { Stub() }
+            var store: SettingsStore { Stub() }
+        }
+
+        final class RootListener: MainListener {}
+
+        @MainActor
+        func startApp() -> Coordinatable {
+            DIContainer.shared.registerDependencies()
+            DIContainer.shared.register(type: SearchUseCase.self, instance: Stub())
+            let coordinator = MainContainer(dependency: AppRoot()).coordinator(listener: RootListener())
+            coordinator.start()
+            _ = ProfileFlow(assembly: ProfileAssembly())
+            _ = DefaultSearchViewModel(searchUseCase: Stub())
+            _ = SceneTransition.fullScreen
+            return coordinator
+        }
+        """
+
+    func testEveryBuiltInTypeChecksInSwift5AndSwift6() throws {
+        guard let swiftc = Self.findSwiftc() else {
+            throw XCTSkip("swiftc not found on PATH or in /opt/swift/usr/bin")
+        }
+        let out = try makeTemporaryFolder("builtins")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let generator = Generator(catalog: try TemplateCatalog())
+        var generatedTemplates = Set<String>()
+        for run in Self.representativeRuns {
+            let plan = try generator.plan(template: run.template, values: run.values, outDir: out)
+            XCTAssertFalse(plan.isEmpty, run.template)
+            try generator.write(plan, force: false)
+            generatedTemplates.insert(run.template)
+        }
+        XCTAssertEqual(generatedTemplates, Set(try TemplateCatalog().names), "every built-in is exercised")
+        try write(Self.stubs, to: out.appendingPathComponent("Stubs.swift"))
+
+        let swiftFiles = listFiles(out).filter { $0.hasSuffix(".swift") }
+        let sources = swiftFiles.filter { !$0.contains("Tests/") }.map { out.appendingPathComponent($0).path }
+        let tests = swiftFiles.filter { $0.contains("Tests/") }.map { out.appendingPathComponent($0).path }
+        XCTAssertGreaterThan(sources.count, 20)
+        XCTAssertEqual(tests.count, 6, "one test per use case and per screen view model")
+
+        for version in ["5", "6"] {
+            let modules = out.appendingPathComponent("modules-\(version)")
+            try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+            try Self.run(swiftc, ["-typecheck", "-swift-version", version, "-module-name", "App"] + sources)
+            // Tests `@testable import App`, so build App's interface first.
+            try Self.run(swiftc, [
+                "-emit-module", "-swift-version", version, "-module-name", "App", "-parse-as-library",
+                "-enable-testing", "-emit-module-path", modules.appendingPathComponent("App.swiftmodule").path,
+            ] + sources)
+            try Self.run(swiftc, ["-typecheck", "-swift-version", version, "-I", modules.path] + tests)
+        }
+    }
+
+    static func findSwiftc() -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let candidates = path.split(separator: ":").map { "\($0)/swiftc" } + ["/opt/swift/usr/bin/swiftc"]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map(URL.init(fileURLWithPath:))
+    }
+
+    /// Runs `swiftc`; fails with its output when it reports errors.
+    static func run(_ swiftc: URL, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let process = Process()
+        process.executableURL = swiftc
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "swiftc \(arguments.prefix(3).joined(separator: " ")):\n\(output)", file: file, line: line)
+        XCTAssertFalse(output.contains("error:"), output, file: file, line: line)
+    }
+}

@@ -1,0 +1,117 @@
+import XCTest
+@testable import YAML
+
+final class EmitterTests: XCTestCase {
+    func testBlockLayout() {
+        let node: Node = [
+            "name": "teamflow",
+            "version": 2,
+            "ratio": 0.5,
+            "on": true,
+            "none": nil,
+            "author": ["name": "홍길동", "email": "hong@example.com"],
+            "tags": ["a", "b"],
+            "nested": [["x": 1, "y": [1, 2]], [3, 4], []],
+            "empty": [:],
+            "notes": "line 1\nline 2\n",
+        ]
+        XCTAssertEqual(YAML.emit(node), """
+            name: teamflow
+            version: 2
+            ratio: 0.5
+            'on': true
+            none: null
+            author:
+              name: 홍길동
+              email: hong@example.com
+            tags:
+              - a
+              - b
+            nested:
+              - x: 1
+                'y':
+                  - 1
+                  - 2
+              - - 3
+                - 4
+              - []
+            empty: {}
+            notes: |
+              line 1
+              line 2
+
+            """)
+    }
+
+    func testScalarStyles() {
+        XCTAssertEqual(YAML.emit("plain text"), "plain text\n")
+        XCTAssertEqual(YAML.emit(""), "''\n")
+        XCTAssertEqual(YAML.emit("yes"), "'yes'\n")
+        XCTAssertEqual(YAML.emit("it's"), "it's\n")
+        XCTAssertEqual(YAML.emit("'q'"), "'''q'''\n")
+        XCTAssertEqual(YAML.emit("a: b"), "'a: b'\n")
+        XCTAssertEqual(YAML.emit("2024-11-18"), "'2024-11-18'\n")
+        XCTAssertEqual(YAML.emit("tab\there"), "\"tab\\there\"\n")
+        XCTAssertEqual(YAML.emit("😀 한글"), "😀 한글\n", "emoji and Korean are written as-is")
+        XCTAssertEqual(YAML.emit("nul\u{0}\u{85}\u{2028}\u{FEFF}\u{7F}"), "\"nul\\0\\N\\L\\uFEFF\\x7F\"\n")
+        XCTAssertEqual(YAML.emit(["k": "a\nb"]), "k: |-\n  a\n  b\n")
+        XCTAssertEqual(YAML.emit(["k": "a\n\n"]), "k: |+\n  a\n\n")
+        XCTAssertEqual(YAML.emit(["k": "a \nb"]), "k: \"a \\nb\"\n", "trailing space forbids literal")
+        XCTAssertEqual(YAML.emit(["a\nb": 1]), "\"a\\nb\": 1\n", "multi-line keys are quoted")
+    }
+
+    func testNumbersAreWrittenPortably() {
+        XCTAssertEqual(YAML.emit(.list([1e20, 1.5, -0.25, .infinity, -.infinity, 3.0, 5e-324].map { Node($0) })),
+                       "- 1.0e+20\n- 1.5\n- -0.25\n- .inf\n- -.inf\n- 3.0\n- 5.0e-324\n")
+        // Parsed plain numbers come back in a form YAML 1.1 reads the same way.
+        let parsed = (try? YAML.parse("[0x1F, 0o17, 1e3, 007, ~, True]")) ?? .null
+        XCTAssertEqual(YAML.emit(parsed), "- 31\n- 15\n- 1000.0\n- 7\n- null\n- true\n")
+        XCTAssertEqual(try YAML.parse(YAML.emit(parsed)), parsed)
+    }
+
+    func testLongAndComplexKeysUseExplicitEntries() throws {
+        let long = String(repeating: "k", count: 1100)
+        let node = Node.mapping(.init(pairs: [
+            (key: Node(long), value: Node(1)),
+            (key: ["a", "b"], value: "seq key"),
+            (key: ["x": 1], value: ["nested": true]),
+        ]))
+        let text = YAML.emit(node)
+        XCTAssertTrue(text.hasPrefix("? " + long + "\n: 1\n"), text)
+        XCTAssertEqual(try YAML.parse(text), node)
+    }
+
+    func testEmitAllAndRoots() throws {
+        let docs: [Node] = [["a": 1], "text", [], nil, "multi\nline"]
+        let text = YAML.emitAll(docs)
+        XCTAssertEqual(text, "---\na: 1\n---\ntext\n---\n[]\n---\nnull\n---\n|-\n  multi\n  line\n")
+        XCTAssertEqual(try YAML.parseAll(text), docs)
+    }
+
+    func testTagsArePreserved() throws {
+        let node = try YAML.parse("a: !custom value\nb: !!binary aGk=\n")
+        let again = try YAML.parse(YAML.emit(node))
+        XCTAssertEqual(again, node)
+        XCTAssertEqual(YAML.emit(node), "a: !custom value\nb: !!binary aGk=\n")
+    }
+
+    func testParsedDocumentRoundTrips() throws {
+        let text = """
+            id: 01J9Z
+            type: task.checked
+            at: 2024-11-18T10:00:00+09:00
+            author:
+              name: Kim
+              email: kim@example.com
+            data:
+              title: 'yes: really'
+              lines: |
+                one
+                two
+
+            """
+        let node = try YAML.parse(text)
+        XCTAssertEqual(try YAML.parse(YAML.emit(node)), node)
+        XCTAssertEqual(node["at"]?.string, "2024-11-18T10:00:00+09:00")
+    }
+}
