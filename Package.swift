@@ -39,15 +39,21 @@ let package = Package(
             dependencies: ["Templates", "YAML"],
             plugins: ["EmbedTemplates"]
         ),
+        // The retrospective wiki: pages rendered from layouts in WikiTemplates/ (embedded).
+        .target(
+            name: "WikiExport",
+            dependencies: ["TeamflowCore", "Templates"],
+            plugins: ["EmbedTemplates"]
+        ),
 
         // Executables.
         .executableTarget(
             name: "teamflow",
-            dependencies: ["ArgumentParsing", "TeamflowCore", "TeamflowGit", "Scaffolding"]
+            dependencies: ["ArgumentParsing", "TeamflowCore", "TeamflowGit", "Scaffolding", "WikiExport", "YAML", "Templates"]
         ),
         .executableTarget(name: "teamflow-bench", dependencies: ["TeamflowCore", "TeamflowGit", "YAML", "Git"]),
 
-        // Build-time embedding of the top-level Templates/ folder into the Scaffolding module.
+        // Build-time embedding of Templates/ (into Scaffolding) and WikiTemplates/ (into WikiExport).
         .executableTarget(name: "embed-templates"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["embed-templates"]),
 
@@ -59,6 +65,7 @@ let package = Package(
         .testTarget(name: "TeamflowCoreTests", dependencies: ["TeamflowCore"]),
         .testTarget(name: "TeamflowGitTests", dependencies: ["TeamflowGit", "TeamflowCore", "YAML", "Git"]),
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Templates"]),
+        .testTarget(name: "WikiExportTests", dependencies: ["WikiExport", "TeamflowCore"]),
         .testTarget(name: "CLITests", dependencies: ["teamflow"]),
     ]
 )

@@ -1,13 +1,15 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the top-level `Templates/` folder into the target as Swift source, so the
-/// built binary carries its built-in templates and runs from any directory.
+/// Embeds a top-level folder of templates into the target as Swift source, so the built
+/// binary carries its built-in templates and runs from any directory: `Templates/` for
+/// Scaffolding, `WikiTemplates/` for WikiExport.
 @main
 struct EmbedTemplates: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let tool = try context.tool(named: "embed-templates")
-        let templates = context.package.directoryURL.appending(path: "Templates")
+        let folder = target.name == "WikiExport" ? "WikiTemplates" : "Templates"
+        let templates = context.package.directoryURL.appending(path: folder)
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedTemplates.swift")
         var inputs: [URL] = []
         if let walker = FileManager.default.enumerator(at: templates, includingPropertiesForKeys: [.isRegularFileKey]) {

@@ -71,7 +71,7 @@ public final class GitEventStore: EventRepository {
     /// The derived state for the current tip: from the cache, updated incrementally, or rebuilt.
     func cachedState() throws -> StateCache.Entry {
         guard let tip = try tip() else {
-            return StateCache.Entry(format: StateCache.format, ref: ref, tip: "", state: TeamState(), diagnostics: [])
+            return StateCache.Entry(ref: ref, tip: "", state: TeamState(), diagnostics: [])
         }
         let entry = try cachedState(at: tip)
         entry.diagnostics.forEach(onDiagnostic)
@@ -88,7 +88,7 @@ public final class GitEventStore: EventRepository {
         let (events, diagnostics) = try loadAll(at: tip)
         var state = TeamState()
         state.apply(events)
-        let entry = StateCache.Entry(format: StateCache.format, ref: ref, tip: tip.hex, state: state, diagnostics: diagnostics)
+        let entry = StateCache.Entry(ref: ref, tip: tip.hex, state: state, diagnostics: diagnostics)
         cache.write(entry)
         return entry
     }
@@ -113,7 +113,7 @@ public final class GitEventStore: EventRepository {
             guard state.canAppend(event) else { return nil }
             state.apply(event)
         }
-        return StateCache.Entry(format: StateCache.format, ref: ref, tip: tip.hex, state: state,
+        return StateCache.Entry(ref: ref, tip: tip.hex, state: state,
                                 diagnostics: old.diagnostics + diagnostics)
     }
 

@@ -5,12 +5,14 @@ import TeamflowCore
 ///
 /// A cache for another tip is only a starting point (incremental update when the new tip
 /// descends from it); a cache that does not decode is ignored and rebuilt, never trusted.
+/// The file is a snapshot (see `SnapshotCodable`): a magic line, the formats, the ref, the
+/// tip, the diagnostics, then the state.
 struct StateCache {
-    /// Bump when `TeamState`'s shape changes so old caches are rebuilt, not misread.
-    static let format = 2
+    /// Bump when the file's own layout changes; `TeamState.snapshotFormat` covers the state.
+    static let format = 3
+    static let magic = "teamflow-state-cache"
 
-    struct Entry: Codable {
-        var format: Int
+    struct Entry {
         var ref: String
         var tip: String
         var state: TeamState
@@ -25,31 +27,55 @@ struct StateCache {
         self.ref = ref
     }
 
-    private var fileURL: URL {
+    var fileURL: URL {
         let key = ref.map { $0 == "/" ? "-" : $0 }
         return folder.appendingPathComponent("state-" + String(key) + ".bin")
     }
 
     /// The cached entry, or nil when absent, damaged, of another format or another ref.
     func read() -> Entry? {
-        guard let data = FileManager.default.contents(atPath: fileURL.path),
-              let entry = try? BinaryDecoder().decode(Entry.self, from: [UInt8](data)),
-              entry.format == StateCache.format, entry.ref == ref else { return nil }
-        return entry
+        guard let data = FileManager.default.contents(atPath: fileURL.path) else { return nil }
+        var reader = SnapshotReader(bytes: [UInt8](data))
+        do {
+            guard try reader.read(String.self) == StateCache.magic,
+                  try reader.read(Int.self) == StateCache.format,
+                  try reader.read(Int.self) == TeamState.snapshotFormat,
+                  try reader.read(String.self) == ref else { return nil }
+            let tip = try reader.read(String.self)
+            let diagnostics = try reader.read([Diagnostic].self)
+            let state = try reader.read(TeamState.self)
+            guard reader.isAtEnd else { return nil }
+            return Entry(ref: ref, tip: tip, state: state, diagnostics: diagnostics)
+        } catch {
+            return nil
+        }
     }
 
     /// Writes atomically (temp file + rename); a failure only costs speed, so it is ignored.
     func write(_ entry: Entry) {
+        var writer = SnapshotWriter()
+        writer.write(StateCache.magic)
+        writer.write(StateCache.format)
+        writer.write(TeamState.snapshotFormat)
+        writer.write(ref)
+        writer.write(entry.tip)
+        writer.write(entry.diagnostics)
+        writer.write(entry.state)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let bytes = try BinaryEncoder().encode(entry)
-            try Data(bytes).write(to: fileURL, options: .atomic)
+            try Data(writer.bytes).write(to: fileURL, options: .atomic)
         } catch {
             // The cache is disposable: the next read rebuilds it.
         }
     }
+}
 
-    func remove() {
-        try? FileManager.default.removeItem(at: fileURL)
+extension Diagnostic: SnapshotCodable {
+    public func write(to w: inout SnapshotWriter) {
+        w.write(path); w.write(line); w.write(column); w.write(message)
+    }
+
+    public init(from r: inout SnapshotReader) throws {
+        self.init(path: try r.read(), line: try r.read(), column: try r.read(), message: try r.read())
     }
 }

@@ -12,9 +12,9 @@ public struct TeamState: Sendable, Codable, Equatable {
     public var tasks: [String: TeamTask] = [:]
     public var sprints: [String: Sprint] = [:]
     /// How many events were folded in.
-    public private(set) var eventCount = 0
+    public internal(set) var eventCount = 0
     /// The (clock, id) of the last event folded in; an incremental update may only add later ones.
-    public private(set) var last: EventPosition?
+    public internal(set) var last: EventPosition?
 
     public init() {}
 
@@ -94,5 +94,10 @@ public struct EventPosition: Sendable, Codable, Equatable {
     public init(_ event: Event) {
         clock = event.clock
         id = event.id
+    }
+
+    public init(clock: Int, id: String) {
+        self.clock = clock
+        self.id = id
     }
 }

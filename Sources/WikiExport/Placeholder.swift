@@ -1,0 +1,2 @@
+// WikiExport module: placeholder until its first real file lands.
+enum WikiExportModule {}

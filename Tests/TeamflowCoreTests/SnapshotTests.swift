@@ -1,0 +1,54 @@
+import Foundation
+import XCTest
+@testable import TeamflowCore
+
+/// The state snapshot (the store's cache format) must give back exactly the state it took.
+final class SnapshotTests: XCTestCase {
+    func testRichStateRoundTripsFieldForField() throws {
+        let f = Fixture()
+        try f.goals.add(title: "배포 꼭 하기 🚀")
+        let checked = try f.goals.add(title: "회고")
+        try f.goals.check(checked.id)
+        try f.members.add(name: "건우", handle: "geonwoo", email: "gw@example.com")
+        try f.members.add(name: "석영")
+        let project = try f.projects.add(name: "BeStory", due: "2024-12-06", description: "영상 공유 앱")
+        let epic = try f.epics.add(title: "에픽 3: 영상 편집", project: project.id)
+        try f.sprints.add(name: "Sprint 1", from: "2024-11-18", to: "2024-11-29")
+        let parent = try f.tasks.add(title: "DI", .init(member: "건우", epic: epic.id, due: "2024-11-20"))
+        let child = try f.tasks.add(title: "MainViewController 🧩", .init(parent: parent.id))
+        try f.tasks.check(child.id)
+        try f.tasks.add(title: "in a sprint", .init(member: "석영", sprint: "Sprint 1"))
+        let state = try f.state()
+        XCTAssertFalse(state.tasks.isEmpty)
+        XCTAssertNotNil(state.projects[project.id]?.due)
+        XCTAssertNotNil(state.members.values.first { $0.handle != nil }?.email)
+
+        var writer = SnapshotWriter()
+        writer.write(state)
+        var reader = SnapshotReader(bytes: writer.bytes)
+        let copy = try reader.read(TeamState.self)
+        XCTAssertTrue(reader.isAtEnd)
+        XCTAssertEqual(copy, state)
+
+        var again = SnapshotWriter()
+        again.write(copy)
+        XCTAssertEqual(again.bytes, writer.bytes, "equal states give equal bytes")
+    }
+
+    func testTruncatedOrGarbledSnapshotsThrowInsteadOfCrashing() throws {
+        let f = Fixture()
+        try f.goals.add(title: "one")
+        try f.members.add(name: "건우")
+        var writer = SnapshotWriter()
+        writer.write(try f.state())
+        let bytes = writer.bytes
+        for cut in stride(from: 0, to: bytes.count - 1, by: max(1, bytes.count / 40)) {
+            var reader = SnapshotReader(bytes: Array(bytes[..<cut]))
+            XCTAssertThrowsError(try reader.read(TeamState.self), "cut at \(cut)")
+        }
+        var garbled = bytes
+        for i in stride(from: 0, to: garbled.count, by: 3) { garbled[i] = 0xFF }
+        var reader = SnapshotReader(bytes: garbled)
+        _ = try? reader.read(TeamState.self) // must not crash; any result is discarded by the cache
+    }
+}
