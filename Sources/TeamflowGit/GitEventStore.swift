@@ -124,7 +124,7 @@ public final class GitEventStore: EventRepository {
         let summary = drafts.count == 1 ? drafts[0].summary : "\(drafts.count) events: " + drafts[0].summary
         for attempt in 0..<GitEventStore.maxAttempts {
             let parent = try tip()
-            let maxClock = try parent.map { try cachedState(at: $0).state.maxClock } ?? 0
+            let maxClock = try parent.map { try knownMaxClock(at: $0) } ?? 0
             var events: [Event] = []
             for (offset, draft) in drafts.enumerated() {
                 var event = Event(id: "", type: draft.type, at: at, author: author, clock: maxClock + 1 + offset, data: draft.data)
@@ -132,7 +132,8 @@ public final class GitEventStore: EventRepository {
                 events.append(event)
             }
             let files = events.map { (id: $0.id, contents: EventCodec.encode($0)) }
-            if try commit(files, parent: parent, author: author, at: at, message: summary) {
+            if let tip = try commit(files, parent: parent, author: author, at: at, message: summary) {
+                cache.writeHead(tip: tip.hex, maxClock: maxClock + events.count)
                 return events
             }
             backoff(attempt)
@@ -142,11 +143,11 @@ public final class GitEventStore: EventRepository {
     }
 
     /// Writes the events' files, trees and commit, then moves the ref by compare-and-swap.
-    /// Returns false when another writer moved the ref first (the caller retries).
+    /// Returns the new tip, or nil when another writer moved the ref first (the caller retries).
     func commit(_ files: [(id: String, contents: String)], parent: ObjectID?, author: Author, at: String,
-                message: String) throws -> Bool {
-        try moveRef(to: writeCommit(files, parent: parent, author: author, at: at, message: message), from: parent,
-                    message: message)
+                message: String) throws -> ObjectID? {
+        let commit = try writeCommit(files, parent: parent, author: author, at: at, message: message)
+        return try moveRef(to: commit, from: parent, message: message) ? commit : nil
     }
 
     /// Writes blobs, the trees on their paths and a commit; no ref moves.
@@ -172,6 +173,12 @@ public final class GitEventStore: EventRepository {
         } catch let error as GitError where error.kind == .referenceMoved || error.kind == .locked || error.kind == .exists {
             return false
         }
+    }
+
+    /// The highest clock at `tip`: from the head file when it is current, else from the state.
+    private func knownMaxClock(at tip: ObjectID) throws -> Int {
+        if let clock = cache.maxClock(at: tip.hex) { return clock }
+        return try cachedState(at: tip).state.maxClock
     }
 
     /// A deterministic id: the hash of the parent tip and the event's content.

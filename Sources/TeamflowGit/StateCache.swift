@@ -51,6 +51,26 @@ struct StateCache {
         }
     }
 
+    private var headURL: URL {
+        let key = ref.map { $0 == "/" ? "-" : $0 }
+        return folder.appendingPathComponent("head-" + String(key))
+    }
+
+    /// The highest clock of the history at `tip`, if the small head file knows it: lets an
+    /// append skip loading the whole state.
+    func maxClock(at tip: String) -> Int? {
+        guard let data = FileManager.default.contents(atPath: headURL.path) else { return nil }
+        let parts = String(decoding: data, as: UTF8.self).split(separator: " ")
+        guard parts.count == 2, parts[0] == tip, let clock = Int(parts[1].trimmingCharacters(in: .whitespacesAndNewlines)), clock >= 0 else { return nil }
+        return clock
+    }
+
+    /// Records the highest clock at `tip` (atomically; failures only cost speed).
+    func writeHead(tip: String, maxClock: Int) {
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? Data("\(tip) \(maxClock)\n".utf8).write(to: headURL, options: .atomic)
+    }
+
     /// Writes atomically (temp file + rename); a failure only costs speed, so it is ignored.
     func write(_ entry: Entry) {
         var writer = SnapshotWriter()
@@ -61,6 +81,7 @@ struct StateCache {
         writer.write(entry.tip)
         writer.write(entry.diagnostics)
         writer.write(entry.state)
+        writeHead(tip: entry.tip, maxClock: entry.state.maxClock)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(writer.bytes).write(to: fileURL, options: .atomic)
