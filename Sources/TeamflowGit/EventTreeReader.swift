@@ -81,19 +81,28 @@ struct EventTreeReader {
     }
 
     /// Parses files into events; corrupt ones become diagnostics, never silently dropped.
+    ///
+    /// Blobs are read on this thread (libgit2 serialises a repository's reads anyway), then
+    /// parsed on every core: the fast decoder for files in our own layout, libyaml otherwise.
     func load(_ files: [EventFile]) -> (events: [Event], diagnostics: [Diagnostic]) {
+        let sorted = files.sorted { $0.path < $1.path }
+        let blobs: [Result<[UInt8], Error>] = sorted.map { file in Result { try repository.readBlob(file.blob) } }
+
+        let parsed = ParallelMap.map(count: sorted.count) { index in
+            EventTreeReader.parse(path: sorted[index].path, blob: blobs[index])
+        }
+
         var events: [Event] = []
         var diagnostics: [Diagnostic] = []
         var byID: [String: (path: String, blob: ObjectID)] = [:]
-        events.reserveCapacity(files.count)
-        for file in files.sorted(by: { $0.path < $1.path }) {
-            do {
-                let bytes = try repository.readBlob(file.blob)
-                let node = try YAML.parse(bytes: bytes, file: file.path)
-                let event = try EventCodec.decode(node)
-                let expectedName = TreeLayout.fileName(of: event.id)
-                guard file.path.hasSuffix("/" + expectedName) else {
-                    diagnostics.append(Diagnostic(path: file.path, line: node["id"]?.mark?.line, column: node["id"]?.mark?.column,
+        events.reserveCapacity(sorted.count)
+        for (file, result) in zip(sorted, parsed) {
+            switch result {
+            case .problem(let diagnostic):
+                diagnostics.append(diagnostic)
+            case .event(let event, let idMark):
+                guard file.path.hasSuffix("/" + TreeLayout.fileName(of: event.id)) else {
+                    diagnostics.append(Diagnostic(path: file.path, line: idMark?.line, column: idMark?.column,
                                                   message: "error: the event id '\(event.id)' does not match the file name; skipped"))
                     continue
                 }
@@ -104,17 +113,38 @@ struct EventTreeReader {
                 }
                 byID[event.id] = (file.path, file.blob)
                 events.append(event)
-            } catch let error as YAMLError {
-                diagnostics.append(Diagnostic(path: file.path, line: error.mark?.line, column: error.mark?.column,
-                                              message: "error: invalid YAML: \(error.message); skipped"))
-            } catch let error as EventCodec.DecodeError {
-                diagnostics.append(Diagnostic(path: file.path, line: error.mark?.line, column: error.mark?.column,
-                                              message: "error: not a valid event: \(error.message); skipped"))
-            } catch {
-                diagnostics.append(Diagnostic(path: file.path, message: "error: unreadable: \(error); skipped"))
             }
         }
         events.sort(by: Event.precedes)
         return (events, diagnostics)
+    }
+
+    enum Parsed: Sendable {
+        case event(Event, idMark: Mark?)
+        case problem(Diagnostic)
+    }
+
+    /// One file's bytes to an event or a diagnostic with path and line:column.
+    static func parse(path: String, blob: Result<[UInt8], Error>) -> Parsed {
+        let bytes: [UInt8]
+        switch blob {
+        case .success(let b): bytes = b
+        case .failure(let error): return .problem(Diagnostic(path: path, message: "error: unreadable: \(error); skipped"))
+        }
+        if let event = FastEventDecoder.decode(bytes) {
+            return .event(event, idMark: nil)
+        }
+        do {
+            let node = try YAML.parse(bytes: bytes, file: path)
+            return .event(try EventCodec.decode(node), idMark: node["id"]?.mark)
+        } catch let error as YAMLError {
+            return .problem(Diagnostic(path: path, line: error.mark?.line, column: error.mark?.column,
+                                       message: "error: invalid YAML: \(error.message); skipped"))
+        } catch let error as EventCodec.DecodeError {
+            return .problem(Diagnostic(path: path, line: error.mark?.line, column: error.mark?.column,
+                                       message: "error: not a valid event: \(error.message); skipped"))
+        } catch {
+            return .problem(Diagnostic(path: path, message: "error: unreadable: \(error); skipped"))
+        }
     }
 }

@@ -17,6 +17,10 @@ struct Bench {
     ]
 
     func runAll() {
+        guard FileManager.default.isExecutableFile(atPath: teamflow) else {
+            say("error: \(teamflow) is missing; build it first: swift build -c release --static-swift-stdlib")
+            return
+        }
         say("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, "
               + "\(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB; runs per figure: \(options.runs)")
         let small = makeRepo(events: options.small)
@@ -47,10 +51,10 @@ struct Bench {
         let stream = Synthetic.stream(count: events)
         let file = path + "/../\(UUID().uuidString).yaml"
         FileManager.default.createFile(atPath: file, contents: Data(stream.utf8))
-        let start = Date()
-        let result = shell(teamflow, ["import", file], in: path)
-        let seconds = Date().timeIntervalSince(start)
-        if result.code != 0 { say("import failed: \(result.err)") }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let code = Spawn.run(teamflow, ["-C", path, "import", file], environment: env)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        if code != 0 { say("import failed with exit \(code)") }
         _ = shell(teamflow, ["week"], in: path) // warm the cache
         return Repo(path: path, importSeconds: seconds)
     }
@@ -67,10 +71,10 @@ struct Bench {
     func timeProcess(_ args: [String], in path: String) -> Timing {
         var samples: [Double] = []
         for _ in 0..<options.runs {
-            let start = Date()
-            let result = shell(teamflow, args, in: path)
-            samples.append(Date().timeIntervalSince(start))
-            if result.code != 0 { say("  \(args) failed: \(result.err)") }
+            let start = DispatchTime.now().uptimeNanoseconds
+            let code = Spawn.run(teamflow, ["-C", path] + args, environment: env)
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            if code != 0 { say("  \(args) failed with exit \(code)") }
         }
         return Timing(samples: samples)
     }
@@ -109,7 +113,9 @@ struct Bench {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = args
         process.currentDirectoryURL = URL(fileURLWithPath: path)
-        process.environment = env
+        var environment = env
+        environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -1,0 +1,206 @@
+import TeamflowCore
+import YAML
+
+/// Reads event files in the exact layout `EventCodec` writes, without building a YAML tree.
+///
+/// Replaying a long history is dominated by YAML parsing, and nearly every file is one we
+/// wrote ourselves: block mappings, two-space indents, plain or single-quoted one-line
+/// scalars. This scanner accepts only that subset and returns nil on anything else (double
+/// quotes, block scalars, flow style, anchors, tags, comments, tabs, ambiguous plain
+/// scalars), so the caller falls back to libyaml, which also produces the diagnostics. A
+/// property test checks that whenever it answers, it agrees with the full parser.
+enum FastEventDecoder {
+    static func decode(_ bytes: [UInt8]) -> Event? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = Scanner(bytes: buffer)
+            guard let root = scanner.mapping(indent: 0), scanner.atEnd else { return nil }
+            return event(from: root)
+        }
+    }
+
+    /// A value of the subset: a scalar already resolved, or a nested mapping.
+    indirect enum Item {
+        case value(Value)
+        case mapping([(String, Item)])
+    }
+
+    private static func event(from root: [(String, Item)]) -> Event? {
+        var version: Int?, id: String?, type: String?, at: String?, clock: Int?
+        var author: Author?, data: Fields?
+        var extra = Fields()
+        for (key, item) in root {
+            switch (key, item) {
+            case ("v", .value(.int(let v))): version = v
+            case ("id", .value(.string(let s))): id = s
+            case ("type", .value(.string(let s))): type = s
+            case ("at", .value(.string(let s))): at = s
+            case ("clock", .value(.int(let c))): clock = c
+            case ("author", .mapping(let pairs)):
+                guard pairs.count == 2, pairs[0].0 == "name", pairs[1].0 == "email",
+                      case .value(.string(let name)) = pairs[0].1, case .value(.string(let email)) = pairs[1].1 else { return nil }
+                author = Author(name: name, email: email)
+            case ("data", .mapping(let pairs)): data = fields(pairs)
+            case (_, _) where EventCodec.knownKeys.contains(key): return nil
+            default: extra[key] = value(item)
+            }
+        }
+        // Every rule EventCodec.decode enforces must hold, or the slow path reports it.
+        guard let version, version >= 1, let id, !id.isEmpty, EventID.isValid(id), let type, !type.isEmpty,
+              let at, !at.isEmpty, Timestamp.parse(at) != nil, let clock, clock >= 1, let author, let data else { return nil }
+        return Event(version: version, id: id, type: type, at: at, author: author, clock: clock, data: data, extra: extra)
+    }
+
+    private static func fields(_ pairs: [(String, Item)]) -> Fields {
+        var fields = Fields()
+        for (key, item) in pairs { fields[key] = value(item) }
+        return fields
+    }
+
+    private static func value(_ item: Item) -> Value {
+        switch item {
+        case .value(let v): return v
+        case .mapping(let pairs): return .map(fields(pairs))
+        }
+    }
+
+    /// A line-oriented scanner over the bytes of one file.
+    struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var position = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        var atEnd: Bool { position == bytes.count }
+
+        /// The indentation of the line at `position`, or nil at the end.
+        func indentation() -> Int? {
+            var i = position
+            while i < bytes.count, bytes[i] == 0x20 { i += 1 }
+            return i < bytes.count ? i - position : nil
+        }
+
+        /// A block mapping whose keys all sit at `indent` spaces.
+        mutating func mapping(indent: Int) -> [(String, Item)]? {
+            var pairs: [(String, Item)] = []
+            while let current = indentation(), current == indent {
+                position += indent
+                guard let key = key() else { return nil }
+                guard position < bytes.count else { return nil }
+                if bytes[position] == 0x0A { // "key:" then a nested mapping
+                    position += 1
+                    guard let nested = indentation(), nested == indent + 2, let child = mapping(indent: nested) else { return nil }
+                    pairs.append((key, .mapping(child)))
+                } else {
+                    guard bytes[position] == 0x20 else { return nil }
+                    position += 1
+                    guard let value = scalar() else { return nil }
+                    pairs.append((key, .value(value)))
+                }
+                if pairs.count > 1, pairs.dropLast().contains(where: { $0.0 == key }) { return nil }
+            }
+            if let current = indentation(), current > indent { return nil }
+            return pairs.isEmpty ? nil : pairs
+        }
+
+        /// A plain key of ASCII letters, digits, `_` and `-`, followed by `:`.
+        mutating func key() -> String? {
+            let start = position
+            while position < bytes.count {
+                let b = bytes[position]
+                if b == 0x3A { break }
+                guard (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2D else {
+                    return nil
+                }
+                position += 1
+            }
+            guard position > start, position < bytes.count else { return nil }
+            let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+            position += 1 // ':'
+            return key
+        }
+
+        /// A one-line scalar up to the newline: single-quoted, or plain and unambiguous.
+        mutating func scalar() -> Value? {
+            guard let end = lineEnd() else { return nil }
+            defer { position = end + 1 }
+            let line = UnsafeBufferPointer(rebasing: bytes[position..<end])
+            guard let first = line.first else { return nil }
+            if first == 0x27 { return singleQuoted(line) }
+            return plain(line)
+        }
+
+        private func lineEnd() -> Int? {
+            var i = position
+            while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+            return i < bytes.count ? i : nil
+        }
+
+        private func singleQuoted(_ line: UnsafeBufferPointer<UInt8>) -> Value? {
+            guard line.count >= 2, line[line.count - 1] == 0x27 else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(line.count)
+            var i = 1
+            while i < line.count - 1 {
+                let b = line[i]
+                if b == 0x27 {
+                    guard i + 1 < line.count - 1, line[i + 1] == 0x27 else { return nil }
+                    i += 1
+                }
+                guard b >= 0x20, b != 0x7F else { return nil } // printable, no tabs
+                out.append(b)
+                i += 1
+            }
+            guard !hasSpecialUnicode(out[...]), let text = String(validating: out, as: UTF8.self) else { return nil }
+            return .string(text)
+        }
+
+        /// A plain scalar, resolved exactly as the full path resolves it (YAML 1.2 core schema
+        /// through the YAML module; floats and other scalars stay strings, as in `EventCodec`).
+        private func plain(_ line: UnsafeBufferPointer<UInt8>) -> Value? {
+            let first = line[0]
+            // Indicators that may start something other than a plain scalar: be conservative.
+            if [0x2D, 0x3F, 0x3A, 0x2C, 0x5B, 0x5D, 0x7B, 0x7D, 0x23, 0x26, 0x2A, 0x21, 0x7C, 0x3E, 0x22, 0x25, 0x40, 0x60, 0x20]
+                .contains(first) {
+                return intValue(line).map(Value.int)
+            }
+            let last = line[line.count - 1]
+            guard last != 0x20, last != 0x3A else { return nil }
+            for (index, b) in line.enumerated() {
+                if b < 0x20 || b == 0x7F { return nil }
+                if b == 0x3A, index + 1 < line.count, line[index + 1] == 0x20 { return nil }
+                if b == 0x20, index + 1 < line.count, line[index + 1] == 0x23 { return nil }
+            }
+            guard !hasSpecialUnicode(line[...]), let text = String(validating: line, as: UTF8.self) else { return nil }
+            if let int = intValue(line) { return .int(int) }
+            let node = Node.scalar(Node.Scalar(string: text, style: .plain))
+            if node.isNull { return .null }
+            if let bool = node.bool { return .bool(bool) }
+            if let int = node.int { return .int(int) }
+            return .string(text)
+        }
+
+        /// C1 controls, line/paragraph separators, the BOM and non-characters: YAML treats
+        /// them specially, so such text goes to the full parser.
+        private func hasSpecialUnicode<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8, C.Index == Int {
+            var i = bytes.startIndex
+            while i < bytes.endIndex {
+                let b = bytes[i]
+                if b == 0xC2, i + 1 < bytes.endIndex, (0x80...0x9F).contains(bytes[i + 1]) { return true }
+                if b == 0xE2, i + 2 < bytes.endIndex, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 { return true }
+                if b == 0xEF, i + 2 < bytes.endIndex,
+                   (bytes[i + 1] == 0xBB && bytes[i + 2] == 0xBF) || (bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE) { return true }
+                i += 1
+            }
+            return false
+        }
+
+        /// A decimal integer of YAML 1.2's core schema without a leading zero (`0`, `42`, `-7`).
+        private func intValue(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+            var digits = line[...]
+            if digits.first == 0x2D { digits = digits.dropFirst() }
+            guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                  digits.count == 1 || digits.first != 0x30 else { return nil }
+            return Int(String(decoding: line, as: UTF8.self))
+        }
+    }
+}

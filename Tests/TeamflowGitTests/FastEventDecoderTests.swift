@@ -1,0 +1,95 @@
+import Foundation
+import TeamflowCore
+import XCTest
+import YAML
+@testable import TeamflowGit
+
+/// The fast decoder must agree with libyaml + EventCodec whenever it answers.
+final class FastEventDecoderTests: XCTestCase {
+    func testAgreesWithTheFullParserOnRandomEvents() throws {
+        var rng = SplitMix(seed: 0x7EA4F10)
+        var fastHits = 0
+        let total = 3_000
+        for i in 0..<total {
+            let event = randomEvent(&rng, index: i)
+            let text = EventCodec.encode(event)
+            let slow = try EventCodec.decode(YAML.parse(text))
+            XCTAssertEqual(slow, event, "the codec round-trips")
+            if let fast = FastEventDecoder.decode(Array(text.utf8)) {
+                fastHits += 1
+                XCTAssertEqual(fast, slow, "fast and full parsers disagree on:\n\(text)")
+            }
+        }
+        // Ordinary events (words, Korean, emoji, ids, weeks) must take the fast path.
+        XCTAssertGreaterThan(fastHits, total / 2, "fast path hit \(fastHits)/\(total)")
+    }
+
+    func testOrdinaryEventsTakeTheFastPath() {
+        let event = Event(id: "7456bcf9f6fd8bbb8bcbeda2", type: "goal.added", at: "2024-11-19T10:00:00+09:00",
+                          author: Author(name: "건우", email: "gw@example.com"), clock: 12,
+                          data: ["title": "배포 꼭 하기 ← 안하면 혼남 🚀", "week": "2024-W47", "done": false, "count": 3])
+        XCTAssertEqual(FastEventDecoder.decode(Array(EventCodec.encode(event).utf8)), event)
+    }
+
+    func testDeclinesWhatItDoesNotFullyUnderstand() {
+        let base = "v: 1\nid: abcd1234\ntype: goal.added\nat: '2024-11-19T10:00:00Z'\nauthor:\n  name: A\n  email: a@b\nclock: 1\n"
+        let odd = [
+            base + "data:\n  title: \"double\"\n",
+            base + "data:\n  title: |\n    block\n",
+            base + "data:\n  title: a # comment\n",
+            base + "data:\n  list:\n  - x\n",
+            base + "data: {}\n",
+            base + "data:\n  title: &a anchored\n",
+            base + "data:\n\ttitle: tab\n",
+            base + "data:\n  title: 'unclosed\n",
+            base + "data:\n  title: x\n  title: y\n",
+            "v: 1\n",
+            "",
+        ]
+        for text in odd {
+            if let fast = FastEventDecoder.decode(Array(text.utf8)) {
+                // Accepting is only allowed when the full parser reads exactly the same.
+                let slow = try? EventCodec.decode(YAML.parse(text))
+                XCTAssertEqual(fast, slow, text)
+            }
+        }
+        XCTAssertNil(FastEventDecoder.decode(Array((base + "data:\n  title: a # comment\n").utf8)))
+        XCTAssertNil(FastEventDecoder.decode(Array((base + "data:\n  title: x\n  title: y\n").utf8)))
+    }
+
+    private func randomEvent(_ rng: inout SplitMix, index: Int) -> Event {
+        let pieces = ["배포", "꼭", "🚀", "yes", "no", "null", "~", "1", "0x1F", "1.5", "2024-11-18", "12:30", "a: b", "# x",
+                      " ", "-", "'", "\"", "\\", "\t", "\n", "é", "e\u{301}", "\u{85}", "\u{2028}", "\u{FEFF}", "true", "W47",
+                      "abc", "DI", "Main", "-7", "+3", "007", ".5", "@x", "`", "%", "!", "&", "*", "|", ">", "{", "}", "[", "]"]
+        func text() -> String {
+            (0..<rng.next(upTo: 5)).map { _ in pieces[rng.next(upTo: pieces.count)] }.joined(separator: rng.next(upTo: 3) == 0 ? "" : " ")
+        }
+        var data = Fields()
+        for key in ["title", "week", "note", "member"].prefix(1 + rng.next(upTo: 4)) {
+            switch rng.next(upTo: 6) {
+            case 0: data[key] = .int(rng.next(upTo: 1000) - 500)
+            case 1: data[key] = .bool(rng.next(upTo: 2) == 0)
+            case 2: data[key] = .null
+            default: data[key] = .string(text())
+            }
+        }
+        let hex = String(format: "%024x", index * 7919 + 1)
+        return Event(id: hex, type: "goal.added", at: "2024-11-19T10:00:00+09:00",
+                     author: Author(name: text().isEmpty ? "건우" : "건우 " + String(index), email: "gw@example.com"),
+                     clock: 1 + rng.next(upTo: 100_000), data: data)
+    }
+}
+
+/// A small deterministic generator (SplitMix64) so failures reproduce.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func next(upTo bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
+}
