@@ -18,6 +18,9 @@ public final class GitEventStore: EventRepository {
 
     let reader: EventTreeReader
     let cache: StateCache
+    /// The state of the last tip seen in this process: use cases read it several times.
+    private var memo: StateCache.Entry?
+    private var reported = false
 
     public init(repository: Repository, ref: String = GitEventStore.defaultRef) {
         self.repository = repository
@@ -74,12 +77,22 @@ public final class GitEventStore: EventRepository {
             return StateCache.Entry(ref: ref, tip: "", state: TeamState(), diagnostics: [])
         }
         let entry = try cachedState(at: tip)
-        entry.diagnostics.forEach(onDiagnostic)
+        if !reported {
+            reported = true
+            entry.diagnostics.forEach(onDiagnostic)
+        }
         return entry
     }
 
     private func cachedState(at tip: ObjectID) throws -> StateCache.Entry {
-        let old = cache.read()
+        if let memo, memo.tip == tip.hex { return memo }
+        let entry = try loadState(at: tip)
+        memo = entry
+        return entry
+    }
+
+    private func loadState(at tip: ObjectID) throws -> StateCache.Entry {
+        let old = memo ?? cache.read()
         if let old, old.tip == tip.hex { return old }
         if let old, let updated = try? incremental(from: old, to: tip) {
             cache.write(updated)
@@ -103,13 +116,11 @@ public final class GitEventStore: EventRepository {
         guard let oldTip = ObjectID(hex: old.tip), try repository.isAncestor(oldTip, of: tip) else { return nil }
         let diff = try reader.addedEventFiles(old: repository.readCommit(oldTip).tree, new: repository.readCommit(tip).tree)
         guard !diff.changed else { return nil }
-        guard diff.added.allSatisfy({ $0.path.hasSuffix(TreeLayout.path(of: String($0.path.split(separator: "/").last?.dropLast(5) ?? ""))) }) else {
-            return nil
-        }
+        // Our own appends always land at the canonical path; anything else gets a full check.
+        guard diff.added.allSatisfy({ TreeLayout.isCanonical($0.path) }) else { return nil }
         let (events, diagnostics) = reader.load(diff.added)
         var state = old.state
         for event in events {
-            // Our own appends always land at the canonical path; anything else gets a full check.
             guard state.canAppend(event) else { return nil }
             state.apply(event)
         }

@@ -14,4 +14,12 @@ enum TreeLayout {
     static func fileName(of id: String) -> String { id + fileExtension }
 
     static func path(of id: String) -> String { "\(eventsFolder)/\(shard(of: id))/\(fileName(of: id))" }
+
+    /// Whether a file sits where an append would put it (`events/<xx>/<id>.yaml`).
+    static func isCanonical(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == eventsFolder, parts[2].hasSuffix(fileExtension) else { return false }
+        let id = String(parts[2].dropLast(fileExtension.count))
+        return parts[1] == shard(of: id)
+    }
 }

@@ -23,20 +23,30 @@ struct Bench {
         }
         say("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, "
               + "\(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB; runs per figure: \(options.runs)")
-        let small = makeRepo(events: options.small)
-        let large = makeRepo(events: options.events)
+        let small = makeRepo(Synthetic.stream(count: options.small))
+        let large = makeRepo(Synthetic.stream(count: options.events))
         say("import \(options.events) events: \(ms(large.importSeconds))")
 
         let addSmall = timeProcess(["goal", "add", "bench goal"], in: small.path)
         let addLarge = timeProcess(["goal", "add", "bench goal"], in: large.path)
         say("goal add @\(options.small): \(addSmall)")
         say("goal add @\(options.events): \(addLarge)  ratio \(String(format: "%.2f", addLarge.median / addSmall.median))x")
-        for args in [["goal", "list"], ["week"], ["week", "--json"]] {
+        let open = openTasks(in: large.path)
+        say("task check @\(options.events): \(timeProcess(open.map { ["task", "check", $0] }, in: large.path))")
+        for args in [["goal", "list"], ["week"], ["week", "--json"], ["task", "list", "--member", "건우"]] {
             say("\(args.joined(separator: " ")) @\(options.events) warm: \(timeProcess(args, in: large.path))")
         }
         say("replay @\(options.events) (no cache, packed): " + replay(large.path))
         say("reference git cat-file --batch @\(options.events): \(catFileBatch(large.path))")
         say("reference PyYAML CSafeLoader @\(min(options.events, 10_000)): \(pyyaml(large.path, limit: 10_000))")
+        TaskwarriorComparison(bench: self).run(tasks: 10_000)
+    }
+
+    /// Ids of open tasks this week, to check one per run.
+    func openTasks(in path: String) -> [String] {
+        let result = shell(teamflow, ["-C", path, "task", "list", "--open", "--json"], in: path)
+        let ids = (try? JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+        return Array(ids.prefix(options.runs))
     }
 
     struct Repo {
@@ -44,11 +54,10 @@ struct Bench {
         var importSeconds: Double
     }
 
-    func makeRepo(events: Int) -> Repo {
-        let path = NSTemporaryDirectory() + "teamflow-bench-\(events)-\(UUID().uuidString)"
+    func makeRepo(_ stream: String) -> Repo {
+        let path = NSTemporaryDirectory() + "teamflow-bench-\(UUID().uuidString)"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         _ = shell("/usr/bin/git", ["init", "-q"], in: path)
-        let stream = Synthetic.stream(count: events)
         let file = path + "/../\(UUID().uuidString).yaml"
         FileManager.default.createFile(atPath: file, contents: Data(stream.utf8))
         let start = DispatchTime.now().uptimeNanoseconds
@@ -69,8 +78,13 @@ struct Bench {
     }
 
     func timeProcess(_ args: [String], in path: String) -> Timing {
+        timeProcess(Array(repeating: args, count: options.runs), in: path)
+    }
+
+    /// Times each argument list once, as a whole process.
+    func timeProcess(_ runs: [[String]], in path: String) -> Timing {
         var samples: [Double] = []
-        for _ in 0..<options.runs {
+        for args in runs {
             let start = DispatchTime.now().uptimeNanoseconds
             let code = Spawn.run(teamflow, ["-C", path] + args, environment: env)
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
@@ -96,7 +110,7 @@ struct Bench {
             import subprocess, sys, time, yaml
             ids = subprocess.run(['git', 'ls-tree', '-r', 'refs/teamflow/events'], capture_output=True, text=True).stdout.split('\\n')
             blobs = [l.split()[2] for l in ids if l][:\(limit)]
-            out = subprocess.run(['git', 'cat-file', '--batch'], input='\\n'.join(blobs) + '\\n', capture_output=True).stdout
+            out = subprocess.run(['git', 'cat-file', '--batch'], input=('\\n'.join(blobs) + '\\n').encode(), capture_output=True).stdout
             docs, i = [], 0
             while i < len(out):
                 nl = out.index(b'\\n', i); size = int(out[i:nl].split()[2]); docs.append(out[nl + 1:nl + 1 + size]); i = nl + 2 + size

@@ -1,35 +1,77 @@
-/// Synthetic histories shaped like a team's: goals added across weeks, then checked and unchecked.
+/// Synthetic histories shaped like a team's: members, projects and epics first, then a year
+/// of weekly goals and member tasks that get started, checked, unchecked and reassigned.
 enum Synthetic {
-    static func id(_ i: Int) -> String {
+    static let members = ["건우", "석영", "Jin", "Hana", "Sam"]
+
+    /// A 24-hex-character id spread over the 256 shards like real hashes.
+    static func id(_ i: Int, tag: String = "f00d") -> String {
         let hex = String(i, radix: 16)
-        // Spread ids over the 256 shards like real hashes do.
-        let shard = format2((i &* 2_654_435_761) % 256)
-        return shard + "f00d" + String(repeating: "0", count: 18 - hex.count) + hex
+        return hex2((i &* 2_654_435_761) % 256) + tag + String(repeating: "0", count: 18 - hex.count) + hex
     }
 
-    static func format2(_ n: Int) -> String {
+    static func hex2(_ n: Int) -> String {
         let hex = String(n, radix: 16)
         return hex.count == 1 ? "0" + hex : hex
     }
 
+    static func week(_ n: Int) -> String { "2024-W" + (n < 10 ? "0" : "") + String(n) }
+
+    /// `count` events as an export stream (what `teamflow import` reads).
     static func stream(count: Int) -> String {
         var out = ""
-        out.reserveCapacity(count * 260)
-        var goals: [String] = []
-        for i in 0..<count {
-            let id = id(i)
-            let weekNumber = 1 + (i / 500) % 52
-            let week = "2024-W" + (weekNumber < 10 ? "0" : "") + String(weekNumber)
-            let data: String
-            if goals.isEmpty || i % 5 < 2 {
-                goals.append(id)
-                data = "  title: 목표 \(i) 🚀 deploy\n  week: \(week)\n"
-                out += document(id: id, type: "goal.added", clock: i + 1, data: data)
-            } else {
-                let target = goals[(i * 7919) % goals.count]
-                out += document(id: id, type: i % 5 == 4 ? "goal.unchecked" : "goal.checked", clock: i + 1,
-                                data: "  goal: \(target)\n")
+        out.reserveCapacity(count * 300)
+        var clock = 0
+        var memberIDs: [String] = [], epics: [String] = [], goals: [String] = [], tasks: [String] = []
+        func emit(_ type: String, _ data: String) -> String {
+            clock += 1
+            let id = id(clock)
+            out += document(id: id, type: type, clock: clock, data: data)
+            return id
+        }
+        for name in members where clock < count {
+            memberIDs.append(emit("member.added", "  name: \(name)\n  email: \(name.count)@example.com\n"))
+        }
+        var projects: [String] = []
+        for p in 0..<10 where clock < count {
+            projects.append(emit("project.added", "  name: Project \(p) 🚀\n  due: '2024-12-0\(1 + p % 9)'\n"))
+        }
+        for e in 0..<100 where clock < count {
+            epics.append(emit("epic.added", "  title: 에픽 \(e)\n  project: \(projects[e % projects.count])\n"))
+        }
+        var i = 0
+        while clock < count {
+            i += 1
+            let week = week(1 + (i / 80) % 52)
+            switch i % 20 {
+            case 0, 1:
+                goals.append(emit("goal.added", "  title: 목표 \(i) 배포 꼭 하기\n  week: '\(week)'\n"))
+            case 2 where !goals.isEmpty:
+                _ = emit("goal.checked", "  goal: \(goals[(i * 7919) % goals.count])\n")
+            case 3...10:
+                let member = memberIDs[i % memberIDs.count]
+                let epic = epics[(i / 3) % epics.count]
+                tasks.append(emit("task.added", "  title: 작업 \(i) 화면간 연결 + MainViewController\n  week: '\(week)'\n  member: \(member)\n  epic: \(epic)\n"))
+            case 11...15 where !tasks.isEmpty:
+                _ = emit("task.checked", "  task: \(tasks[(i * 7919) % tasks.count])\n")
+            case 16 where !tasks.isEmpty:
+                _ = emit("task.started", "  task: \(tasks[(i * 104_729) % tasks.count])\n")
+            case 17 where !tasks.isEmpty:
+                _ = emit("task.unchecked", "  task: \(tasks[(i * 1_299_709) % tasks.count])\n")
+            case 18 where !tasks.isEmpty:
+                _ = emit("task.assigned", "  task: \(tasks[(i * 15_485_863) % tasks.count])\n  member: \(memberIDs[(i / 7) % memberIDs.count])\n")
+            default:
+                continue
             }
+        }
+        return out
+    }
+
+    /// `count` open tasks for one member in week 2024-W47 (the Taskwarrior comparison).
+    static func taskStream(count: Int) -> String {
+        var out = document(id: id(1, tag: "beef"), type: "member.added", clock: 1, data: "  name: 건우\n")
+        for i in 0..<count {
+            out += document(id: id(i + 2, tag: "beef"), type: "task.added", clock: i + 2,
+                            data: "  title: task \(i) for the comparison\n  week: '2024-W47'\n  member: \(id(1, tag: "beef"))\n")
         }
         return out
     }

@@ -73,10 +73,14 @@ extension TeamState {
 
     /// Whether a task and all its ancestors are not removed.
     public func isLive(_ task: TeamTask) -> Bool {
+        guard !task.removed else { return false }
+        guard task.parent != nil else { return true } // the common case: no walk, no allocation
         var current: TeamTask? = task
-        var seen = Set<String>()
+        var steps = 0
         while let item = current {
-            guard !item.removed, seen.insert(item.id).inserted else { return false }
+            // Folds never let a cycle form; the bound only guards against a damaged state.
+            guard !item.removed, steps <= tasks.count else { return false }
+            steps += 1
             current = item.parent.flatMap { tasks[$0] }
         }
         return true
@@ -112,7 +116,7 @@ extension TeamState {
 
     /// Finds a live task by id prefix or exact title (case-insensitive, NFC).
     public func task(named text: String) throws -> TeamTask {
-        try Lookup.resolve(text, in: liveTasks, kind: "task", id: \.id, names: { [$0.title] },
+        try Lookup.resolve(text, in: tasks.values.filter(isLive), kind: "task", id: \.id, names: { [$0.title] },
                            label: { "\($0.week)  \($0.title)" })
     }
 }

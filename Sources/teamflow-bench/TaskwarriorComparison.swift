@@ -1,0 +1,47 @@
+import Foundation
+
+/// The same work in Taskwarrior (Debian's `taskwarrior`) and in teamflow at 10,000 tasks:
+/// add one, complete one, list. Skipped when `task` is not installed.
+struct TaskwarriorComparison {
+    let bench: Bench
+
+    func run(tasks count: Int) {
+        guard let task = ["/usr/bin/task", "/usr/local/bin/task"].first(where: FileManager.default.isExecutableFile) else {
+            say("taskwarrior: not installed (apt-get install taskwarrior); comparison skipped")
+            return
+        }
+        let dir = NSTemporaryDirectory() + "teamflow-bench-task-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: dir + "/data", withIntermediateDirectories: true)
+        let rc = dir + "/taskrc"
+        FileManager.default.createFile(atPath: rc, contents: Data("data.location=\(dir)/data\nconfirmation=off\nverbose=nothing\nhooks=off\nnews.version=2.6.2\n".utf8))
+        let json = "[" + (0..<count).map { "{\"description\":\"task \($0) for the comparison\",\"status\":\"pending\",\"entry\":\"20241118T000000Z\"}" }
+            .joined(separator: ",") + "]"
+        FileManager.default.createFile(atPath: dir + "/tasks.json", contents: Data(json.utf8))
+        let env = ["TASKRC": rc, "TASKDATA": dir + "/data", "PATH": "/usr/bin:/bin", "HOME": dir]
+        _ = Spawn.run(task, ["import", dir + "/tasks.json"], environment: env)
+
+        let runs = bench.options.runs
+        let twAdd = time(runs) { _ in Spawn.run(task, ["add", "one more task"], environment: env) }
+        let twDone = time(runs) { i in Spawn.run(task, ["\(i + 1)", "done"], environment: env) }
+        let twList = time(runs) { _ in Spawn.run(task, ["list"], environment: env) }
+
+        let repo = bench.makeRepo(Synthetic.taskStream(count: count))
+        let open = bench.openTasks(in: repo.path)
+        let tfAdd = bench.timeProcess(["task", "add", "one more task", "--member", "건우"], in: repo.path)
+        let tfCheck = bench.timeProcess(open.map { ["task", "check", $0] }, in: repo.path)
+        let tfList = bench.timeProcess(["task", "list"], in: repo.path)
+
+        say("taskwarrior \(count) tasks vs teamflow \(count) tasks (median; ratio = teamflow / taskwarrior):")
+        for (name, tw, tf) in [("add", twAdd, tfAdd), ("done/check", twDone, tfCheck), ("list", twList, tfList)] {
+            say("  \(name): taskwarrior \(ms(tw.median)), teamflow \(ms(tf.median)), ratio \(String(format: "%.2f", tf.median / tw.median))")
+        }
+    }
+
+    private func time(_ runs: Int, _ body: (Int) -> Int32) -> Bench.Timing {
+        Bench.Timing(samples: (0..<runs).map { i in
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = body(i)
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        })
+    }
+}
