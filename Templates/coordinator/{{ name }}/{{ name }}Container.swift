@@ -7,10 +7,15 @@ import {{ module }}
 /// What {{ name }} needs from its parent; the parent's container conforms to it.
 @MainActor
 public protocol {{ name }}Dependency {
+{% if not wiredChildren %}
 {% for child in children %}
     var {{ child.lowerName }}Containable: {{ child.name }}Containable { get }
 {% endfor %}
+{% endif %}
 {% for dependency in dependencies %}
+    var {{ dependency.name }}: {{ dependency.type }} { get }
+{% endfor %}
+{% for dependency in passThrough %}
     var {{ dependency.name }}: {{ dependency.type }} { get }
 {% endfor %}
 }
@@ -25,9 +30,9 @@ public final class {{ name }}Container: Container<{{ name }}Dependency>, {{ name
     public func coordinator(listener: {{ name }}Listener) -> Coordinatable {
 {% if viewModel %}
         let viewModel = {{ name }}ViewModel({% for dependency in dependencies %}{{ dependency.label }}: dependency.{{ dependency.name }}{% if not forloop.last %}, {% endif %}{% endfor %})
-        let coordinator = {{ name }}Coordinator(viewModel: viewModel{% for child in children %}, {{ child.lowerName }}Containable: dependency.{{ child.lowerName }}Containable{% endfor %})
+        let coordinator = {{ name }}Coordinator(viewModel: viewModel{% for child in children %}, {{ child.lowerName }}Containable: {% if not wiredChildren %}dependency.{% endif %}{{ child.lowerName }}Containable{% endfor %})
 {% else %}
-        let coordinator = {{ name }}Coordinator({% for dependency in dependencies %}{{ dependency.name }}: dependency.{{ dependency.name }}{% if not forloop.last or children %}, {% endif %}{% endfor %}{% for child in children %}{{ child.lowerName }}Containable: dependency.{{ child.lowerName }}Containable{% if not forloop.last %}, {% endif %}{% endfor %})
+        let coordinator = {{ name }}Coordinator({% for dependency in dependencies %}{{ dependency.name }}: dependency.{{ dependency.name }}{% if not forloop.last or children %}, {% endif %}{% endfor %}{% for child in children %}{{ child.lowerName }}Containable: {% if not wiredChildren %}dependency.{% endif %}{{ child.lowerName }}Containable{% if not forloop.last %}, {% endif %}{% endfor %})
 {% endif %}
         coordinator.listener = listener
         return coordinator
