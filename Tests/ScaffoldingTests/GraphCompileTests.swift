@@ -40,10 +40,19 @@ final class GraphCompileTests: XCTestCase {
         public protocol AnalyticsTracking {}
         public struct Analytics: AnalyticsTracking { public init() {} }
 
+        public protocol NetworkProviding {}
+        public final class NetworkProvider: NetworkProviding { public init() {} }
+        public protocol VideoRepositoryInterface {}
+        public final class VideoRepository: VideoRepositoryInterface { public init(network: NetworkProviding) {} }
+        public protocol VideoUseCaseInterface {}
+        public final class VideoUseCase: VideoUseCaseInterface { public init(repository: VideoRepositoryInterface) {} }
+        @MainActor public final class PlayerViewModel { public init(usecase: VideoUseCaseInterface, network: NetworkProviding) {} }
+
         final class AppListener: MainListener {}
 
         @MainActor
         func startApp() -> Coordinatable {
+            DIContainer.shared.registerDependencies()
             let coordinator = MainContainer(dependency: MainRoot()).coordinator(listener: AppListener())
             coordinator.start()
             return coordinator
@@ -63,6 +72,16 @@ final class GraphCompileTests: XCTestCase {
         let (files, warnings) = try graph.plan(try GraphManifest(yaml: Self.teamTree, file: "graph.yaml"), outDir: out)
         XCTAssertEqual(warnings, [])
         try graph.write(files, force: false)
+        let services = """
+            services:
+              - {type: PlayerViewModel, init: ["usecase: VideoUseCaseInterface", "network: NetworkProviding"]}
+              - {type: VideoUseCase, as: VideoUseCaseInterface, init: ["repository: VideoRepositoryInterface"]}
+              - {type: VideoRepository, as: VideoRepositoryInterface, init: ["network: NetworkProviding"]}
+              - {type: NetworkProvider, as: NetworkProviding}
+            """
+        let diManifest = try catalog.template(named: "di-container").manifest
+        let diValues = try VariableValues.collect(for: diManifest, assignments: [], valuesYAML: services)
+        try generator.write(try generator.plan(template: "di-container", values: diValues, outDir: out), force: false)
         try write(Self.stubs, to: out.appendingPathComponent("Stubs.swift"))
 
         let wiring = try read(out.appendingPathComponent("Main/MainContainer+Graph.swift"))
@@ -76,7 +95,7 @@ final class GraphCompileTests: XCTestCase {
         XCTAssertTrue(settings.contains("    var analytics: AnalyticsTracking { get }"), "Settings hands analytics on")
 
         let sources = listFiles(out).filter { $0.hasSuffix(".swift") }.map { out.appendingPathComponent($0).path }
-        XCTAssertEqual(sources.count, 3 + 1 + 5 * 3 + 2 + 2, "\(listFiles(out))")
+        XCTAssertEqual(sources.count, 3 + 2 + 1 + 5 * 3 + 2 + 2, "\(listFiles(out))")
         for version in ["5", "6"] {
             try BuiltInsCompileTests.run(swiftc, ["-typecheck", "-swift-version", version, "-module-name", "App"] + sources)
         }
