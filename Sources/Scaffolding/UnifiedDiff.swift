@@ -56,10 +56,11 @@ public enum UnifiedDiff {
         while i < n || j < m {
             if i < n, j < m, a[i] == b[j] {
                 ops.append(Op(kind: " ", text: a[i], oldLine: i + 1, newLine: j + 1)); i += 1; j += 1
-            } else if j < m, i == n || table[i][j + 1] >= table[i + 1][j] {
-                ops.append(Op(kind: "+", text: b[j], oldLine: i + 1, newLine: j + 1)); j += 1
-            } else {
+            } else if i < n, j == m || table[i + 1][j] >= table[i][j + 1] {
+                // Deletions first, as diff -u prints them.
                 ops.append(Op(kind: "-", text: a[i], oldLine: i + 1, newLine: j + 1)); i += 1
+            } else {
+                ops.append(Op(kind: "+", text: b[j], oldLine: i + 1, newLine: j + 1)); j += 1
             }
         }
         return ops
