@@ -50,6 +50,8 @@ public enum ScaffoldingError: Error, Equatable, Sendable, CustomStringConvertibl
     case renderFailed(template: String, file: String, message: String)
     /// Reading or writing a file failed.
     case fileSystem(path: String, reason: String)
+    /// A services manifest cannot be ordered: unregistered dependencies, duplicates, cycles (all of them).
+    case invalidServices(problems: [String])
 
     public var description: String {
         switch self {
@@ -76,6 +78,8 @@ public enum ScaffoldingError: Error, Equatable, Sendable, CustomStringConvertibl
             return "template '\(template)', file '\(file)': \(message)"
         case let .fileSystem(path, reason):
             return "\(path): \(reason)"
+        case let .invalidServices(problems):
+            return "the services cannot be registered:\n" + problems.map { "  \($0)" }.joined(separator: "\n")
         }
     }
 }

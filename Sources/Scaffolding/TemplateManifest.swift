@@ -17,6 +17,9 @@ public enum ListItemFormat: String, Sendable, Equatable {
     case name
     /// `name: Type` (optionally `= value`): `{name, type, value, declaration, label, lowerName, upperName}`.
     case declaration
+    /// A DI service mapping (`type`, `as`, `layer`, `init`); the list is ordered so every
+    /// dependency is registered before its users (see `ServiceGraph`).
+    case service
 }
 
 /// One variable declared in a template's manifest.

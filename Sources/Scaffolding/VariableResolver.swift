@@ -85,6 +85,8 @@ struct VariableResolver {
             return .string(Self.text(of: value))
         case (.string, _):
             throw invalid("a single value")
+        case (.list, .array) where variable.itemFormat == .service:
+            return value
         case (.list, .array(let items)):
             return .array(try items.map { item in .string(try listItemText(item, invalid: invalid)) })
         case (.list, _):
@@ -118,6 +120,8 @@ struct VariableResolver {
             return .array(try texts.map { try ItemShapes.name($0, variable: variable.name) })
         case .declaration:
             return .array(try ItemShapes.declarations(texts, variable: variable.name))
+        case .service:
+            return ServiceGraph.shaped(try ServiceGraph.ordered(try ServiceGraph.definitions(from: value, variable: variable.name)))
         }
     }
 

@@ -56,8 +56,9 @@ public enum VariableValues {
         return values
     }
 
-    /// A YAML node as a template value: scalars keep their core-schema type.
-    static func templateValue(from node: Node) -> TemplateValue {
+    /// A YAML node as a template value: scalars keep their core-schema type
+    /// (`true` is a bool, `3` an int), mappings become dictionaries, sequences arrays.
+    public static func templateValue(from node: Node) -> TemplateValue {
         if node.isNull { return .null }
         if let items = node.array { return .array(items.map(templateValue(from:))) }
         if let mapping = node.mapping {

@@ -27,6 +27,9 @@ enum TeamflowCLI {
         (ExportCommand.spec, ExportCommand.handlers),
         (ImportCommand.spec, ImportCommand.handlers),
         (DoctorCommand.spec, DoctorCommand.handlers),
+        (TemplatesCommand.spec, TemplatesCommand.handlers),
+        (TemplateCommand.spec, TemplateCommand.handlers),
+        (GenerateCommand.spec, GenerateCommand.handlers),
     ]
 
     static let root = CommandSpec(

@@ -36,7 +36,7 @@ final class Default{{ name }}ViewModel: {{ name }}ViewModel {
     private let {{ dependency.name }}: {{ dependency.type }}
 {% endfor %}
 
-    init({% for dependency in dependencies %}{{ dependency.name }}: {{ dependency.type }}{% if not forloop.last %}, {% endif %}{% endfor %}) {
+    init({% for dependency in dependencies %}{{ dependency.name }}: {{ dependency.type }}{% if not forloop.last %}, {{ "" }}{% endif %}{% endfor %}) {
 {% for dependency in dependencies %}
         self.{{ dependency.name }} = {{ dependency.name }}
 {% endfor %}

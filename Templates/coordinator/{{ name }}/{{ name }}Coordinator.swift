@@ -36,7 +36,7 @@ final class {{ name }}Coordinator: Coordinator, {{ name }}Coordinatable {
     init(viewModel: {{ name }}ViewModel{% for child in children %}, {{ child.lowerName }}Containable: {{ child.name }}Containable{% endfor %}) {
         self.viewModel = viewModel
 {% else %}
-    init({% for dependency in dependencies %}{{ dependency.name }}: {{ dependency.type }}{% if not forloop.last or children %}, {% endif %}{% endfor %}{% for child in children %}{{ child.lowerName }}Containable: {{ child.name }}Containable{% if not forloop.last %}, {% endif %}{% endfor %}) {
+    init({% for dependency in dependencies %}{{ dependency.name }}: {{ dependency.type }}{% if not forloop.last or children %}, {{ "" }}{% endif %}{% endfor %}{% for child in children %}{{ child.lowerName }}Containable: {{ child.name }}Containable{% if not forloop.last %}, {{ "" }}{% endif %}{% endfor %}) {
 {% for dependency in dependencies %}
         self.{{ dependency.name }} = {{ dependency.name }}
 {% endfor %}

@@ -12,7 +12,7 @@ final class {{ name }}ViewModel {
     private let {{ dependency.label }}: {{ dependency.type }}
 {% endfor %}
 
-    init({% for dependency in dependencies %}{{ dependency.label }}: {{ dependency.type }}{% if not forloop.last %}, {% endif %}{% endfor %}) {
+    init({% for dependency in dependencies %}{{ dependency.label }}: {{ dependency.type }}{% if not forloop.last %}, {{ "" }}{% endif %}{% endfor %}) {
 {% for dependency in dependencies %}
         self.{{ dependency.label }} = {{ dependency.label }}
 {% endfor %}

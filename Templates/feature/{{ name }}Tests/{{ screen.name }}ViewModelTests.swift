@@ -19,7 +19,7 @@ final class {{ screen.name }}ViewModelTests: XCTestCase {
     func testLoadPublishesTheItems() async {
         let expected = [{{ entity }}(id: "1")]
         let stub = {{ screen.name }}StubUseCase(result: expected)
-        let viewModel = Default{{ screen.name }}ViewModel({% for useCase in useCases %}{{ useCase.lowerName }}UseCase: stub{% if not forloop.last %}, {% endif %}{% endfor %})
+        let viewModel = Default{{ screen.name }}ViewModel({% for useCase in useCases %}{{ useCase.lowerName }}UseCase: stub{% if not forloop.last %}, {{ "" }}{% endif %}{% endfor %})
         var changes = 0
         viewModel.onChange = { changes += 1 }
 

@@ -15,7 +15,7 @@ final class {{ name }}Assembly {
 {% for screen in screens %}
 
     func make{{ screen.name }}ViewModel() -> {{ screen.name }}ViewModel {
-        Default{{ screen.name }}ViewModel({% for useCase in useCases %}{{ useCase.lowerName }}UseCase: make{{ useCase.name }}UseCase(){% if not forloop.last %}, {% endif %}{% endfor %})
+        Default{{ screen.name }}ViewModel({% for useCase in useCases %}{{ useCase.lowerName }}UseCase: make{{ useCase.name }}UseCase(){% if not forloop.last %}, {{ "" }}{% endif %}{% endfor %})
     }
 {% endfor %}
 }

@@ -30,7 +30,7 @@ final class Default{{ screen.name }}ViewModel: {{ screen.name }}ViewModel {
     private let {{ useCase.lowerName }}UseCase: {{ useCase.name }}UseCase
 {% endfor %}
 
-    init({% for useCase in useCases %}{{ useCase.lowerName }}UseCase: {{ useCase.name }}UseCase{% if not forloop.last %}, {% endif %}{% endfor %}) {
+    init({% for useCase in useCases %}{{ useCase.lowerName }}UseCase: {{ useCase.name }}UseCase{% if not forloop.last %}, {{ "" }}{% endif %}{% endfor %}) {
 {% for useCase in useCases %}
         self.{{ useCase.lowerName }}UseCase = {{ useCase.lowerName }}UseCase
 {% endfor %}

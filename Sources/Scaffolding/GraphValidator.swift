@@ -1,0 +1,180 @@
+import Foundation
+
+/// A validated tree: every reachable node with its path, and what each one's
+/// `<Node>Dependency` protocol must list.
+public struct GraphTree: Sendable, Equatable {
+    /// One reachable node, ready to generate.
+    public struct Entry: Sendable, Equatable {
+        public let node: GraphNode
+        /// Root first, this node last.
+        public let path: [String]
+        /// Needs of descendants this node does not provide itself, so its parent must
+        /// (they are listed in its Dependency protocol next to its own needs).
+        public let passThrough: [GraphNeed]
+
+        /// Own needs, then pass-through ones: everything `<Node>Dependency` lists.
+        public var required: [GraphNeed] { node.needs + passThrough }
+        public var parent: String? { path.dropLast().last }
+    }
+
+    /// Depth-first, parents before children, children in manifest order.
+    public let entries: [Entry]
+
+    public func entry(_ name: String) -> Entry? { entries.first { $0.node.name == name } }
+}
+
+/// The outcome of validation: every error and warning, and the tree when there is no error.
+public struct GraphAnalysis: Sendable, Equatable {
+    public let errors: [String]
+    public let warnings: [String]
+    public let tree: GraphTree?
+}
+
+/// Checks a manifest completely before anything is written, collecting every problem:
+/// unmet needs, names provided with another type, nodes reachable twice, cycles, unknown
+/// children, duplicate node names and names that are not Swift identifiers.
+public enum GraphValidator {
+    public static func analyse(_ manifest: GraphManifest) -> GraphAnalysis {
+        var errors = manifest.problems
+        var warnings: [String] = []
+        var nodes: [String: GraphNode] = [:]
+        var counts: [String: Int] = [:]
+        for node in manifest.nodes {
+            counts[node.name, default: 0] += 1
+            if nodes[node.name] == nil { nodes[node.name] = node }
+        }
+        for node in manifest.nodes where counts[node.name, default: 0] > 1 && nodes[node.name] == node {
+            errors.append("duplicate node name '\(node.name)' (declared \(counts[node.name] ?? 0) times)")
+        }
+        guard !manifest.root.isEmpty else { return GraphAnalysis(errors: errors, warnings: warnings, tree: nil) }
+        guard nodes[manifest.root] != nil else {
+            errors.append("root '\(manifest.root)' is not one of the nodes")
+            return GraphAnalysis(errors: errors, warnings: warnings, tree: nil)
+        }
+
+        // Walk the tree, recording each node's path the first time it is reached.
+        var paths: [String: [String]] = [:]
+        var order: [String] = []
+        func visit(_ name: String, path: [String]) {
+            paths[name] = path
+            order.append(name)
+            guard let node = nodes[name] else { return }
+            for child in node.children {
+                let childPath = path + [child]
+                let shown = childPath.joined(separator: " -> ")
+                if nodes[child] == nil {
+                    errors.append("\(path.joined(separator: " -> ")): child '\(child)' is not a node")
+                } else if path.contains(child) {
+                    errors.append("\(shown): cycle; \(child) is its own ancestor")
+                } else if let first = paths[child] {
+                    errors.append("\(shown): \(child) is reachable twice (also \(first.joined(separator: " -> "))); a node has one parent")
+                } else {
+                    visit(child, path: childPath)
+                }
+            }
+        }
+        visit(manifest.root, path: [manifest.root])
+        for node in manifest.nodes where paths[node.name] == nil && nodes[node.name] == node {
+            warnings.append("node '\(node.name)' is not reachable from root '\(manifest.root)'; it is not generated")
+        }
+
+        for name in order {
+            guard let node = nodes[name], let path = paths[name] else { continue }
+            let shown = path.joined(separator: " -> ")
+            checkIdentifiers(node, at: shown, errors: &errors)
+            for need in node.needs where node.provides.contains(where: { $0.name == need.name }) {
+                errors.append("\(shown) both needs and provides '\(need.name)'; rename one of them")
+            }
+            for need in node.needs {
+                resolve(need, path: path, nodes: nodes, errors: &errors)
+            }
+        }
+        warnings += unusedProvisions(order: order, nodes: nodes, paths: paths)
+        guard errors.isEmpty else { return GraphAnalysis(errors: errors, warnings: warnings, tree: nil) }
+        return GraphAnalysis(errors: [], warnings: warnings, tree: tree(order: order, nodes: nodes, paths: paths))
+    }
+
+    /// The nearest ancestor providing the name decides: same type met, another type an error.
+    private static func resolve(_ need: GraphNeed, path: [String], nodes: [String: GraphNode], errors: inout [String]) {
+        let shown = path.joined(separator: " -> ")
+        for ancestor in path.dropLast().reversed() {
+            guard let provision = nodes[ancestor]?.provides.first(where: { $0.name == need.name }) else { continue }
+            if provision.type != need.type {
+                errors.append("\(shown) needs \(need.declaration); the nearest provider, \(ancestor), provides \(provision.declaration)")
+            }
+            return
+        }
+        errors.append("\(shown) needs \(need.declaration); no ancestor provides it")
+    }
+
+    private static func checkIdentifiers(_ node: GraphNode, at shown: String, errors: inout [String]) {
+        func check(_ name: String, _ what: String) {
+            if !SwiftIdentifier.isValid(name) {
+                errors.append("\(shown): '\(name)' is not a Swift identifier (\(what))")
+            }
+        }
+        check(node.name, "node name")
+        node.needs.forEach { check($0.name, "need") }
+        node.provides.forEach { check($0.name, "provision") }
+    }
+
+    private static func unusedProvisions(order: [String], nodes: [String: GraphNode], paths: [String: [String]]) -> [String] {
+        var used = Set<String>()  // "Provider.name"
+        for name in order {
+            guard let node = nodes[name], let path = paths[name] else { continue }
+            for need in node.needs {
+                if let provider = path.dropLast().reversed().first(where: { ancestor in
+                    nodes[ancestor]?.provides.contains { $0.name == need.name } ?? false
+                }) {
+                    used.insert("\(provider).\(need.name)")
+                }
+            }
+        }
+        return order.flatMap { name -> [String] in
+            let node = nodes[name]
+            let shown = (paths[name] ?? [name]).joined(separator: " -> ")
+            return (node?.provides ?? []).filter { provision in
+                !used.contains("\(name).\(provision.name)")
+                    && !(node?.provides.contains { $0.name != provision.name && $0.expression.contains(provision.name) } ?? false)
+            }.map { "\(shown) provides \($0.declaration), but no descendant needs it" }
+        }
+    }
+
+    private static func tree(order: [String], nodes: [String: GraphNode], paths: [String: [String]]) -> GraphTree {
+        var required: [String: [GraphNeed]] = [:]
+        var passThrough: [String: [GraphNeed]] = [:]
+        // Children come after their parents in `order`, so walk it backwards.
+        for name in order.reversed() {
+            guard let node = nodes[name] else { continue }
+            var inherited: [GraphNeed] = []
+            for child in node.children {
+                for need in required[child] ?? [] where !node.provides.contains(where: { $0.name == need.name })
+                    && !node.needs.contains(need) && !inherited.contains(need) {
+                    inherited.append(need)
+                }
+            }
+            passThrough[name] = inherited
+            required[name] = node.needs + inherited
+        }
+        let entries = order.compactMap { name -> GraphTree.Entry? in
+            guard let node = nodes[name], let path = paths[name] else { return nil }
+            return GraphTree.Entry(node: node, path: path, passThrough: passThrough[name] ?? [])
+        }
+        return GraphTree(entries: entries)
+    }
+}
+
+/// Swift identifier rules for generated names (letters, digits, `_`; no leading digit; no keyword).
+enum SwiftIdentifier {
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "protocol", "public", "rethrows", "static", "struct",
+        "subscript", "typealias", "var", "break", "case", "continue", "default", "defer", "do", "else", "fallthrough",
+        "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "Any", "catch", "false", "is",
+        "nil", "super", "self", "Self", "throw", "throws", "true", "try", "_",
+    ]
+
+    static func isValid(_ name: String) -> Bool {
+        ItemShapes.isIdentifier(name) && !keywords.contains(name)
+    }
+}

@@ -1,0 +1,64 @@
+/// The parent side of the tree, which no template can know alone: for each node, an
+/// extension of its container that provides what it promised, hands on what its subtree
+/// needs from above, and builds its children's containers; plus one conformance to each
+/// child's `<Child>Dependency`. The nearest ancestor that provides a name wins, so a child's
+/// conformance is met either by this node's provision or by the forwarded value.
+enum GraphWiring {
+    /// The template name written in the generated header.
+    static let templateName = "graph"
+
+    /// The wiring file of `entry`, header included (without the digest).
+    static func source(for entry: GraphTree.Entry, in tree: GraphTree, imports: [String]) -> String {
+        let node = entry.node
+        let container = "\(node.name)Container"
+        var out = GeneratedHeader.header(template: templateName)
+        for module in imports { out += "import \(module)\n" }
+        if !imports.isEmpty { out += "\n" }
+
+        var members: [String] = []
+        for provision in node.provides {
+            members.append("    /// Provided by \(node.name) to its subtree.\n"
+                + "    public var \(provision.name): \(provision.type) { \(provision.expression) }")
+        }
+        for need in entry.required {
+            members.append("    /// From \(node.name)'s parent, for \(node.name) and its subtree.\n"
+                + "    public var \(need.name): \(need.type) { dependency.\(need.name) }")
+        }
+        for child in node.children {
+            let lower = ItemShapes.lowerFirst(child)
+            members.append("    /// \(child)'s container, built on this one.\n"
+                + "    public var \(lower)Containable: \(child)Containable { \(child)Container(dependency: self) }")
+        }
+        if !members.isEmpty {
+            out += "/// What \(node.name) hands its subtree (path: \(entry.path.joined(separator: " -> "))).\n"
+            out += "extension \(container) {\n" + members.joined(separator: "\n\n") + "\n}\n"
+        }
+
+        for child in node.children {
+            guard let childEntry = tree.entry(child) else { continue }
+            if !out.hasSuffix("// Edit freely; regenerate with --force.\n\n") { out += "\n" }
+            let sources = childEntry.required.map { need -> String in
+                let from = node.provides.contains { $0.name == need.name } ? "provided by \(node.name)" : "handed on from above"
+                return "\(need.declaration) (\(from))"
+            }
+            out += sources.isEmpty
+                ? "/// \(child) needs nothing from \(node.name).\n"
+                : "/// \(child) needs: \(sources.joined(separator: ", ")).\n"
+            out += "extension \(container): \(child)Dependency {}\n"
+        }
+
+        if entry.path.count == 1 {
+            if !out.hasSuffix("\n\n") { out += "\n" }
+            out += """
+                /// \(node.name) is the root: it needs nothing from outside. Start the tree with
+                /// `\(container)(dependency: \(node.name)Root()).coordinator(listener: ...)`.
+                @MainActor
+                public final class \(node.name)Root: \(node.name)Dependency {
+                    public init() {}
+                }
+
+                """
+        }
+        return out
+    }
+}

@@ -1,0 +1,184 @@
+import Templates
+
+/// One service of a DI services manifest: the type built, the type it is registered as,
+/// and what its initializer takes (`label: RegisteredType` each).
+public struct ServiceDefinition: Sendable, Equatable {
+    /// Registration layers, in the order the team registers them.
+    public enum Layer: String, Sendable, CaseIterable {
+        case provider, repository, useCase, viewModel
+
+        var title: String {
+            switch self {
+            case .provider: return "Providers"
+            case .repository: return "Repositories"
+            case .useCase: return "Use cases"
+            case .viewModel: return "View models"
+            }
+        }
+
+        /// From the names when not given: ...ViewModel, ...UseCase, ...Repository, else a provider.
+        static func inferred(type: String, registeredAs: String) -> Layer {
+            let names = type + " " + registeredAs
+            if names.contains("ViewModel") { return .viewModel }
+            if names.contains("UseCase") { return .useCase }
+            if names.contains("Repository") { return .repository }
+            return .provider
+        }
+    }
+
+    public let type: String
+    public let registeredAs: String
+    public let layer: Layer
+    /// Initializer arguments: label and the registered type passed for it.
+    public let arguments: [(label: String, type: String)]
+
+    public init(type: String, registeredAs: String? = nil, layer: Layer? = nil, arguments: [(label: String, type: String)] = []) {
+        self.type = type
+        self.registeredAs = registeredAs ?? type
+        self.layer = layer ?? Layer.inferred(type: type, registeredAs: registeredAs ?? type)
+        self.arguments = arguments
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.type == rhs.type && lhs.registeredAs == rhs.registeredAs && lhs.layer == rhs.layer
+            && lhs.arguments.map(\.label) == rhs.arguments.map(\.label) && lhs.arguments.map(\.type) == rhs.arguments.map(\.type)
+    }
+}
+
+/// Orders services so every dependency is registered before its users: layer by layer
+/// (providers, repositories, use cases, view models) where the graph allows, by name
+/// within a layer. Reports every unregistered dependency, duplicate registration and cycle.
+public enum ServiceGraph {
+    public static func ordered(_ services: [ServiceDefinition]) throws -> [ServiceDefinition] {
+        var problems: [String] = []
+        var byRegistration: [String: Int] = [:]
+        for (index, service) in services.enumerated() {
+            if let first = byRegistration[service.registeredAs] {
+                problems.append("\(service.registeredAs) is registered twice (by \(services[first].type) and \(service.type))")
+            } else {
+                byRegistration[service.registeredAs] = index
+            }
+        }
+        var dependencies: [[Int]] = services.map { _ in [] }
+        for (index, service) in services.enumerated() {
+            for argument in service.arguments {
+                if let provider = byRegistration[argument.type] {
+                    dependencies[index].append(provider)
+                } else {
+                    problems.append("\(service.type) needs \(argument.type) (\(argument.label):), which no service registers")
+                }
+            }
+        }
+        guard problems.isEmpty else { throw ScaffoldingError.invalidServices(problems: problems) }
+
+        // Kahn's algorithm; among the ready services the earliest layer, then the name, goes first.
+        var remaining = dependencies.map { Set($0).count }
+        var users: [[Int]] = services.map { _ in [] }
+        for (index, needs) in dependencies.enumerated() { for need in Set(needs) { users[need].append(index) } }
+        func rank(_ index: Int) -> (Int, String, String) {
+            let service = services[index]
+            return (ServiceDefinition.Layer.allCases.firstIndex(of: service.layer) ?? 0, service.type, service.registeredAs)
+        }
+        var ready = services.indices.filter { remaining[$0] == 0 }
+        var order: [Int] = []
+        while !ready.isEmpty {
+            ready.sort { rank($0) < rank($1) }
+            let next = ready.removeFirst()
+            order.append(next)
+            for user in users[next] {
+                remaining[user] -= 1
+                if remaining[user] == 0 { ready.append(user) }
+            }
+        }
+        guard order.count == services.count else {
+            throw ScaffoldingError.invalidServices(problems: cycles(dependencies, services: services, left: Set(services.indices).subtracting(order)))
+        }
+        return order.map { services[$0] }
+    }
+
+    /// One spelled-out cycle per strongly tangled group, e.g. `A -> B -> A`.
+    private static func cycles(_ dependencies: [[Int]], services: [ServiceDefinition], left: Set<Int>) -> [String] {
+        var reported = Set<Int>()
+        var messages: [String] = []
+        for start in left.sorted(by: { services[$0].type < services[$1].type }) where !reported.contains(start) {
+            // Follow dependencies inside the stuck set until a service repeats.
+            var path = [start]
+            var current = start
+            while let next = dependencies[current].first(where: { left.contains($0) }) {
+                if let loopStart = path.firstIndex(of: next) {
+                    let loop = Array(path[loopStart...]) + [next]
+                    if loop.allSatisfy({ !reported.contains($0) }) {
+                        messages.append("dependency cycle: " + loop.map { services[$0].type }.joined(separator: " -> "))
+                    }
+                    reported.formUnion(loop)
+                    break
+                }
+                path.append(next)
+                current = next
+            }
+            reported.insert(start)
+        }
+        return messages
+    }
+
+    /// Services from a template value (the `services` variable): a list of mappings with
+    /// `type`, optional `as`, `layer` and `init` (a list of `label: RegisteredType`).
+    static func definitions(from value: TemplateValue, variable: String) throws -> [ServiceDefinition] {
+        guard case .array(let items) = value else { return [] }
+        return try items.map { item in
+            guard case .dictionary(let fields) = item, case .string(let type)? = fields["type"], SwiftIdentifier.isValid(type) else {
+                throw ScaffoldingError.invalidValue(variable: variable, value: VariableResolver.text(of: item),
+                                                    expected: "a mapping with `type` (and optional `as`, `layer`, `init`)")
+            }
+            var registeredAs: String?
+            if case .string(let text)? = fields["as"] { registeredAs = text }
+            var layer: ServiceDefinition.Layer?
+            if case .string(let text)? = fields["layer"] {
+                guard let parsed = ServiceDefinition.Layer(rawValue: text) else {
+                    throw ScaffoldingError.invalidValue(variable: variable, value: text, expected: "provider, repository, useCase or viewModel")
+                }
+                layer = parsed
+            }
+            var arguments: [(label: String, type: String)] = []
+            if case .array(let entries)? = fields["init"] {
+                for entry in entries {
+                    var text = VariableResolver.text(of: entry)
+                    if case .dictionary(let pair) = entry, pair.count == 1, let (key, value) = pair.first { text = "\(key): \(VariableResolver.text(of: value))" }
+                    guard let (label, argumentType, _) = GraphManifest.split(text), SwiftIdentifier.isValid(label) else {
+                        throw ScaffoldingError.invalidValue(variable: variable, value: text, expected: "label: RegisteredType")
+                    }
+                    arguments.append((label, argumentType))
+                }
+            }
+            return ServiceDefinition(type: type, registeredAs: registeredAs, layer: layer, arguments: arguments)
+        }
+    }
+
+    /// The ordered services as template values: `type`, `protocol`, `variable`, `call`,
+    /// `layer`, `layerTitle` and `firstInLayer` (true where the layer changes).
+    static func shaped(_ services: [ServiceDefinition]) -> TemplateValue {
+        var variables: [String: String] = [:]
+        var used = Set<String>()
+        for service in services {
+            var name = ItemShapes.lowerFirst(service.type)
+            var suffix = 2
+            while used.contains(name) || SwiftIdentifier.keywords.contains(name) { name = ItemShapes.lowerFirst(service.type) + "\(suffix)"; suffix += 1 }
+            used.insert(name)
+            variables[service.registeredAs] = name
+        }
+        var previous: ServiceDefinition.Layer?
+        return .array(services.map { service in
+            let arguments = service.arguments.map { "\($0.label): \(variables[$0.type] ?? $0.label)" }.joined(separator: ", ")
+            defer { previous = service.layer }
+            return .dictionary([
+                "type": .string(service.type),
+                "protocol": .string(service.registeredAs),
+                "variable": .string(variables[service.registeredAs] ?? ItemShapes.lowerFirst(service.type)),
+                "call": .string("\(service.type)(\(arguments))"),
+                "layer": .string(service.layer.rawValue),
+                "layerTitle": .string(service.layer.title),
+                "firstInLayer": .bool(previous != service.layer),
+            ])
+        })
+    }
+}

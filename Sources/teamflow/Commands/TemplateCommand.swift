@@ -1,0 +1,100 @@
+import ArgumentParsing
+import Foundation
+import Scaffolding
+import TeamflowCore
+import Templates
+import YAML
+
+/// `teamflow template render`: renders any template file to stdout, exactly.
+/// Works anywhere: it needs no repository.
+enum TemplateCommand {
+    static let spec = CommandSpec(
+        name: "template",
+        abstract: "Render a Stencil-syntax template file.",
+        examples: ["teamflow template render Greeting.stencil --data people.yaml",
+                   "teamflow template render Page.stencil --search-path partials --trim none"],
+        subcommands: [
+            CommandSpec(
+                name: "render", abstract: "Render FILE to stdout, exactly (no newline added).",
+                discussion: "include and extends names are looked up in each --search-path, then in FILE's folder.",
+                arguments: [ArgumentSpec(name: "file", help: "The template file.", completion: .file)],
+                options: [
+                    OptionSpec(long: "data", valueName: "F.json|F.yaml", help: "The context: a JSON object or YAML mapping.", completion: .file),
+                    OptionSpec(long: "search-path", valueName: "DIR", help: "A folder for include/extends (repeatable, searched in order).",
+                               isRepeating: true, completion: .directory),
+                    OptionSpec(long: "trim", valueName: "MODE", help: "Stencil's trim behaviour for block tags.",
+                               defaultValue: "smart", allowedValues: ["none", "smart", "all"]),
+                ]),
+        ]
+    )
+
+    static let handlers: [String: TeamflowCLI.Handler] = [
+        "template render": { inv in
+            let file = inv.argument("file")
+            let path = Paths.absolute(file, in: inv.directory)
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw TeamflowError(.failure, "cannot read template '\(file)'", hints: ["Check the path; it is relative to the current directory (or -C)."])
+            }
+            let context = try inv.parsed.option("data").map { try loadData($0, in: inv.directory) } ?? [:]
+            let searchPaths = inv.parsed.options("search-path").map { Paths.absolute($0, in: inv.directory) }
+                + [(path as NSString).deletingLastPathComponent]
+            let trim = TrimBehaviour(rawValue: inv.parsed.option("trim") ?? "smart") ?? .smart
+            let environment = TemplateEnvironment(loader: FileSystemLoader(searchPaths: searchPaths), trimBehaviour: trim)
+            do {
+                Console.out(try environment.render(string: text, name: file, context: context))
+            } catch let error as TemplateError {
+                // A compiler-style diagnostic (file:line:col: error: ... plus a caret), as is.
+                Console.err(error.description + "\n")
+                exit(1)
+            }
+        },
+    ]
+
+    /// The render context from a JSON or YAML file; the top level must be an object/mapping.
+    static func loadData(_ file: String, in directory: String) throws -> [String: TemplateValue] {
+        let path = Paths.absolute(file, in: directory)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TeamflowError(.failure, "cannot read data file '\(file)'")
+        }
+        let value: TemplateValue
+        if file.lowercased().hasSuffix(".json") {
+            do { value = try TemplateValue(json: data) } catch {
+                throw TeamflowError(.failure, "\(file): \(error)")
+            }
+        } else {
+            do {
+                value = VariableValues.templateValue(from: try YAML.parse(String(decoding: data, as: UTF8.self), file: file))
+            } catch {
+                throw TeamflowError(.failure, "\(error)")
+            }
+        }
+        switch value {
+        case .dictionary(let entries): return entries
+        case .null: return [:]
+        default: throw TeamflowError(.failure, "\(file): the data must be a JSON object or a YAML mapping at the top level")
+        }
+    }
+}
+
+/// Path helpers shared by the scaffolding commands.
+enum Paths {
+    /// `path` made absolute against `directory` (itself absolute).
+    static func absolute(_ path: String, in directory: String) -> String {
+        path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+    }
+
+    /// The repository root for `.teamflow/templates`, found by walking up (nil outside any repository).
+    static func repositoryRoot(_ inv: Invocation) throws -> URL? {
+        let directory = inv.directory
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw TeamflowError(.failure, "cannot change to '\(directory)': no such directory")
+        }
+        return RepositoryRoot.find(from: URL(fileURLWithPath: directory))
+    }
+
+    /// The catalog of built-in and repository templates for this invocation.
+    static func catalog(_ inv: Invocation) throws -> TemplateCatalog {
+        try Scaffold.mapErrors { try TemplateCatalog(repositoryRoot: try repositoryRoot(inv)) }
+    }
+}

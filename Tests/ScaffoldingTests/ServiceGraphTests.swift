@@ -1,0 +1,124 @@
+import Templates
+import XCTest
+@testable import Scaffolding
+
+/// A reproducible shuffle (SplitMix64), so the "random order" is the same on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+final class ServiceGraphTests: XCTestCase {
+    /// 30 services in four layers, each depending on a few of the layer below (and some on their own layer).
+    static func thirtyServices() -> [ServiceDefinition] {
+        var services: [ServiceDefinition] = []
+        for i in 0..<6 {
+            services.append(ServiceDefinition(type: "Provider\(i)", registeredAs: "Providing\(i)",
+                                              arguments: i > 0 ? [("base", "Providing\(i - 1)")] : []))
+        }
+        for i in 0..<8 {
+            services.append(ServiceDefinition(type: "Repository\(i)", registeredAs: "RepositoryInterface\(i)",
+                                              arguments: [("provider", "Providing\(i % 6)"), ("other", "Providing\((i + 2) % 6)")]))
+        }
+        for i in 0..<8 {
+            var arguments = [("repository", "RepositoryInterface\(i)")]
+            if i > 0 { arguments.append(("helper", "UseCaseInterface\(i - 1)")) }
+            services.append(ServiceDefinition(type: "UseCase\(i)", registeredAs: "UseCaseInterface\(i)", arguments: arguments))
+        }
+        for i in 0..<8 {
+            services.append(ServiceDefinition(type: "ViewModel\(i)",
+                                              arguments: [("usecase", "UseCaseInterface\(7 - i)"), ("tracker", "Providing\(i % 6)")]))
+        }
+        return services
+    }
+
+    func testThirtyShuffledServicesRegisterDependenciesFirst() throws {
+        var generator = SeededGenerator(state: 47)
+        for _ in 0..<20 {
+            let services = Self.thirtyServices().shuffled(using: &generator)
+            XCTAssertEqual(services.count, 30)
+            let order = try ServiceGraph.ordered(services)
+            XCTAssertEqual(order.count, 30)
+            let position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($0.element.registeredAs, $0.offset) })
+            for (index, service) in order.enumerated() {
+                for argument in service.arguments {
+                    XCTAssertLessThan(position[argument.type] ?? .max, index, "\(argument.type) before \(service.type)")
+                }
+            }
+            // The graph allows strict layering here, so layers come out in the team's order.
+            let layers = order.map { ServiceDefinition.Layer.allCases.firstIndex(of: $0.layer) ?? 0 }
+            XCTAssertEqual(layers, layers.sorted())
+            XCTAssertEqual(order, try ServiceGraph.ordered(Self.thirtyServices()), "independent of input order")
+        }
+    }
+
+    func testCycleIsSpelledOut() {
+        let services = [
+            ServiceDefinition(type: "A", arguments: [("b", "B")]),
+            ServiceDefinition(type: "B", arguments: [("c", "C")]),
+            ServiceDefinition(type: "C", arguments: [("a", "A")]),
+            ServiceDefinition(type: "D"),
+        ]
+        XCTAssertThrowsError(try ServiceGraph.ordered(services)) { error in
+            XCTAssertEqual(error as? ScaffoldingError, .invalidServices(problems: ["dependency cycle: A -> B -> C -> A"]))
+        }
+    }
+
+    func testUnregisteredAndDuplicateAreAllNamed() {
+        let services = [
+            ServiceDefinition(type: "BrowsingUserUseCase", registeredAs: "BrowsingUserUseCaseInterface",
+                              arguments: [("repository", "BrowsingUserRepositoryInterface")]),
+            ServiceDefinition(type: "OtherUseCase", registeredAs: "BrowsingUserUseCaseInterface"),
+        ]
+        XCTAssertThrowsError(try ServiceGraph.ordered(services)) { error in
+            XCTAssertEqual("\(error)", """
+                the services cannot be registered:
+                  BrowsingUserUseCaseInterface is registered twice (by BrowsingUserUseCase and OtherUseCase)
+                  BrowsingUserUseCase needs BrowsingUserRepositoryInterface (repository:), which no service registers
+                """)
+        }
+    }
+
+    func testDIContainerTemplateRendersRegistrationInOrder() throws {
+        let yaml = """
+            services:
+              - type: ConnectionViewModel
+                init: ["usecase: BrowsingUserUseCaseInterface"]
+              - type: BrowsingUserUseCase
+                as: BrowsingUserUseCaseInterface
+                init:
+                  - repository: BrowsingUserRepositoryInterface
+              - {type: BrowsingUserRepository, as: BrowsingUserRepositoryInterface, init: ["network: NetworkProviding"]}
+              - {type: NetworkProvider, as: NetworkProviding}
+            """
+        let generator = Generator(catalog: try TemplateCatalog())
+        let manifest = try TemplateCatalog().template(named: "di-container").manifest
+        let values = try VariableValues.collect(for: manifest, assignments: [], valuesYAML: yaml)
+        let plan = try generator.plan(template: "di-container", values: values, outDir: URL(fileURLWithPath: "/nonexistent-\(UUID())"))
+        let registration = try XCTUnwrap(plan.first { $0.path == "DIContainer+Registration.swift" }).contents
+        XCTAssertTrue(registration.contains("""
+                    // Providers
+                    let networkProvider = NetworkProvider()
+                    register(type: NetworkProviding.self, instance: networkProvider)
+
+                    // Repositories
+                    let browsingUserRepository = BrowsingUserRepository(network: networkProvider)
+                    register(type: BrowsingUserRepositoryInterface.self, instance: browsingUserRepository)
+
+                    // Use cases
+                    let browsingUserUseCase = BrowsingUserUseCase(repository: browsingUserRepository)
+                    register(type: BrowsingUserUseCaseInterface.self, instance: browsingUserUseCase)
+
+                    // View models
+                    let connectionViewModel = ConnectionViewModel(usecase: browsingUserUseCase)
+                    register(type: ConnectionViewModel.self, instance: connectionViewModel)
+                }
+            """), registration)
+    }
+}
