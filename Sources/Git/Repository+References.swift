@@ -28,12 +28,11 @@ extension Repository {
             var newOID = new.oid
             var ref: OpaquePointer?
             let result: Int32
-            if let old {
-                var oldOID = old.oid
-                result = git_reference_create_matching(&ref, repo, name, &newOID, 1, &oldOID, message)
-            } else {
-                result = git_reference_create(&ref, repo, name, &newOID, 0, message)
-            }
+            // Always compare under the ref's lock. For a create the expected value is the zero
+            // id, which libgit2 reads as "must not exist"; git_reference_create(force: 0) checks
+            // existence before taking the lock, so two racing creates could both succeed.
+            var oldOID = old?.oid ?? git_oid()
+            result = git_reference_create_matching(&ref, repo, name, &newOID, 1, &oldOID, message)
             git_reference_free(ref)
             do {
                 try check(result)

@@ -95,7 +95,11 @@ public final class GitEventStore: EventRepository {
         let old = memo ?? cache.read()
         if let old, old.tip == tip.hex { return old }
         if let old, let updated = try? incremental(from: old, to: tip) {
-            cache.write(updated)
+            // A cache a few events behind costs a small tree diff to bring up to date; rewriting
+            // the whole file on every command would cost more. Catch up every 32 events.
+            if updated.state.eventCount - old.state.eventCount >= StateCache.rewriteAfter {
+                cache.write(updated)
+            }
             return updated
         }
         let (events, diagnostics) = try loadAll(at: tip)

@@ -11,6 +11,8 @@ struct StateCache {
     /// Bump when the file's own layout changes; `TeamState.snapshotFormat` covers the state.
     static let format = 3
     static let magic = "teamflow-state-cache"
+    /// How many events the file may lag behind the tip before a read rewrites it.
+    static let rewriteAfter = 32
 
     struct Entry {
         var ref: String

@@ -134,6 +134,32 @@ final class ReferenceTests: XCTestCase {
         try fixture.git(["fsck", "--strict"], in: dir)
     }
 
+    /// Racing creates (expected value: "does not exist") must let exactly one writer win;
+    /// libgit2's plain create checks existence before taking the lock, so this is the zero-id
+    /// compare-and-swap under the lock.
+    func testRacingCreatesHaveExactlyOneWinner() throws {
+        let fixture = try GitFixture()
+        let dir = try fixture.makeRepository()
+        let seed = try Repository.open(at: dir)
+        for round in 0..<20 {
+            let name = "refs/teamflow/race-\(round)"
+            let blobs = try (0..<4).map { try seed.writeBlob(bytes("round \(round) writer \($0)")) }
+            let wins = Failures()
+            DispatchQueue.concurrentPerform(iterations: 4) { writer in
+                guard let repository = try? Repository.open(at: dir) else { return }
+                do {
+                    try repository.updateReference(name, to: blobs[writer], expecting: nil, message: "race")
+                    wins.add("\(writer)")
+                } catch let error as GitError where error.kind == .referenceMoved || error.kind == .locked {
+                    // lost the race, as all but one must
+                } catch {
+                    wins.add("unexpected \(error)")
+                }
+            }
+            XCTAssertEqual(wins.all.count, 1, "round \(round): \(wins.all)")
+        }
+    }
+
     /// One Repository shared by several threads: its lock serialises the calls.
     func testSharedRepositoryAcrossThreads() throws {
         let fixture = try GitFixture()

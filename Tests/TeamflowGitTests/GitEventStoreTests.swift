@@ -147,10 +147,19 @@ final class GitEventStoreTests: XCTestCase {
     func testConcurrentAppendersFromThreadsLoseNothing() throws {
         let repo = try TestRepository()
         let path = repo.path
+        let failures = FailureLog()
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
-            guard let store = try? GitEventStore.open(at: path) else { return }
-            for i in 0..<5 { _ = try? repo.addGoal("w\(worker)-\(i)", store: store) }
+            do {
+                let store = try GitEventStore.open(at: path)
+                for i in 0..<5 { try repo.addGoal("w\(worker)-\(i)", store: store) }
+            } catch {
+                failures.add("\(error)")
+            }
         }
+        XCTAssertEqual(failures.messages, [])
+        let commits = try repo.git("rev-list", "--count", "refs/teamflow/events")
+        let reflog = (try? String(contentsOfFile: repo.path + "/.git/logs/refs/teamflow/events", encoding: .utf8)) ?? "none"
+        XCTAssertEqual(commits, "20", "commits on the ref; reflog:\n\(reflog)")
         let events = try repo.store().events()
         XCTAssertEqual(events.count, 20)
         XCTAssertEqual(Set(events.map(\.id)).count, 20)
@@ -170,4 +179,12 @@ final class GitEventStoreTests: XCTestCase {
         try repo.git("update-ref", "refs/teamflow/events", commit)
         try? FileManager.default.removeItem(atPath: index)
     }
+}
+
+/// Collects errors from worker threads.
+final class FailureLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func add(_ message: String) { lock.lock(); stored.append(message); lock.unlock() }
+    var messages: [String] { lock.lock(); defer { lock.unlock() }; return stored }
 }
