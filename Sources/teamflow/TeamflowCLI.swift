@@ -27,6 +27,7 @@ enum TeamflowCLI {
         (ExportCommand.spec, ExportCommand.handlers),
         (ImportCommand.spec, ImportCommand.handlers),
         (DoctorCommand.spec, DoctorCommand.handlers),
+        (SyncCommand.spec, SyncCommand.handlers),
     ]
 
     static let root = CommandSpec(
