@@ -6,7 +6,9 @@ import TeamflowCore
 public struct SyncOptions: Sendable {
     /// Fetch (into the tracking ref only) and report what would move; write and push nothing.
     public var dryRun = false
-    /// Merge with a remote history that shares no commit with ours instead of refusing.
+    /// Merge with a remote that was rewritten (force-pushed) to a history sharing no commit with
+    /// ours, instead of refusing. Histories that simply started apart (two clones that added
+    /// events before their first sync) are merged without it.
     public var allowUnrelated = false
     /// How many fetch-merge-push rounds to try when the remote keeps moving under us.
     public var maxAttempts = 5
@@ -71,6 +73,8 @@ extension GitEventStore {
         for attempt in 1...options.maxAttempts {
             var report = SyncReport(remote: remote, action: .empty, received: 0, sent: 0, tip: nil,
                                     attempts: attempt, dryRun: options.dryRun)
+            // What we saw there last time: a remote that no longer contains it was rewritten.
+            let previous = try repository.resolveReference(tracking)
             let remoteTip = try fetchTip(remote: remote, tracking: tracking, transport: transport)
             let localTip = try tip()
             report.tip = localTip
@@ -117,8 +121,11 @@ extension GitEventStore {
                 }
                 continue
             }
+            // Two clones that started on their own meet unrelated, and that is fine: union.
+            // Refuse only a remote that was rewritten to a history unrelated to ours.
+            let rewritten = try previous.map { try !repository.isAncestor($0, of: remoteTip) } ?? false
             let related = try repository.mergeBase(localTip, remoteTip) != nil
-            guard options.allowUnrelated || related else {
+            guard options.allowUnrelated || related || !rewritten else {
                 throw TeamflowError(.conflict, "the events on \(remote) share no history with yours (\(ref) there was force-pushed or recreated)",
                                     hints: ["Nothing was changed or pushed.",
                                             "To keep the events of both histories, merge them: teamflow sync --allow-unrelated \(remote)"])

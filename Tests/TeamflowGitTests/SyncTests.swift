@@ -63,7 +63,8 @@ final class SyncTests: XCTestCase {
         try bob.sync()
         for index in 0..<3 { try alice.addGoal("A\(index)") }
         _ = try alice.store().state() // cache keyed by Alice's tip
-        try alice.sync(options: SyncOptions(allowUnrelated: true))
+        // Two clones that started apart meet without --allow-unrelated: only rewrites are refused.
+        XCTAssertEqual(try alice.sync().action, .merged)
         let served = try alice.store().state()
         try FileManager.default.removeItem(atPath: alice.path + "/.git/teamflow")
         let rebuilt = try alice.store().state()
