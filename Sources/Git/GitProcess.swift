@@ -18,17 +18,25 @@ public struct GitProcess: Sendable {
 
     /// The `git` executable.
     public let executable: URL
-    /// The repository's git directory, passed as `GIT_DIR` so git acts on exactly it.
-    public let gitDirectory: String
+    /// The repository's git directory, passed as `GIT_DIR` so git acts on exactly it; nil lets
+    /// git discover the repository from `directory` (or work outside one, as `clone` does).
+    public let gitDirectory: String?
     /// The working directory for git (the work tree root, or the git directory when bare).
     public let directory: String
 
     /// Finds `git` on `PATH` (from `environment`); nil when there is none.
     public init?(repository: Repository, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.init(directory: repository.workingDirectory ?? repository.gitDirectory, gitDirectory: repository.gitDirectory,
+                  environment: environment)
+    }
+
+    /// Runs git in `directory`, optionally pinned to `gitDirectory`; nil when git is not on `PATH`.
+    public init?(directory: String, gitDirectory: String? = nil,
+                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         guard let git = GitProcess.find("git", path: environment["PATH"] ?? "/usr/bin:/bin") else { return nil }
         executable = git
-        gitDirectory = repository.gitDirectory
-        directory = repository.workingDirectory ?? repository.gitDirectory
+        self.gitDirectory = gitDirectory
+        self.directory = directory
     }
 
     /// Runs `git arguments...`; `forwardStderr` also copies git's stderr to ours as it comes
@@ -39,7 +47,9 @@ public struct GitProcess: Sendable {
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
+        // An inherited GIT_DIR (say, from a hook) must never redirect git to another repository.
         environment["GIT_DIR"] = gitDirectory
+        if gitDirectory == nil { environment["GIT_WORK_TREE"] = nil }
         for (key, value) in extraEnvironment { environment[key] = value }
         process.environment = environment
         let out = Pipe(), err = Pipe()

@@ -26,6 +26,7 @@ enum WikiCommand {
             CommandSpec(name: "history", abstract: "List a page's changes, oldest first.",
                         arguments: [ArgumentSpec(name: "title", help: "The page's title or id prefix.")]),
             WikiExportCommand.spec,
+            WikiPublishCommand.spec,
         ]
     )
 
@@ -56,6 +57,7 @@ enum WikiCommand {
                      text: page.history.map(Present.line).joined(separator: "\n"))
         },
         "wiki export": WikiExportCommand.run,
+        "wiki publish": WikiPublishCommand.run,
     ]
 
     static func useCases(_ inv: Invocation) throws -> WikiUseCases {
