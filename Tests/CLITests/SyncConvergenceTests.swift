@@ -36,7 +36,22 @@ final class SyncConvergenceTests: XCTestCase {
             XCTAssertEqual(try clone.teamflow("task", "list", "--week", "all", "--json").stdout, tasks, "seed \(seed)")
         }
         for clone in clones { XCTAssertEqual(try clone.teamflow("doctor").code, 0, "seed \(seed)") }
+        let wikis = try clones.map { try wikiPages(of: $0) }
+        XCTAssertFalse(wikis[0].isEmpty)
+        for wiki in wikis.dropFirst() { XCTAssertEqual(wiki, wikis[0], "seed \(seed): wiki export differs") }
         try runGit(["fsck", "--strict"], in: daemon.path(of: "team-\(seed).git"))
+    }
+
+    /// Every page `wiki export` writes, by name.
+    private func wikiPages(of clone: Workspace) throws -> [String: String] {
+        let out = clone.path + "/.git/wiki-out"
+        let result = try clone.teamflow("wiki", "export", "--out", out)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        var pages: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: out) {
+            pages[name] = try String(contentsOfFile: out + "/" + name, encoding: .utf8)
+        }
+        return pages
     }
 
     /// One add / check / uncheck / edit / remove of a goal or a task the clone can see.
