@@ -12,3 +12,4 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 python3 -c 'import yaml' 2>/dev/null || python3 -m pip install -q PyYAML
+python3 -c 'import markdown_it' 2>/dev/null || python3 -m pip install -q markdown-it-py

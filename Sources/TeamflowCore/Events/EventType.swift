@@ -41,6 +41,19 @@ public enum EventType {
     public static let sprintRemoved = "sprint.removed"
     public static let sprintRestored = "sprint.restored"
 
+    public static let reviewAdded = "review.added"
+    public static let reviewEdited = "review.edited"
+    public static let reviewCommented = "review.commented"
+    public static let reviewRemoved = "review.removed"
+    public static let reviewRestored = "review.restored"
+
+    public static let retroAdded = "retro.added"
+    public static let retroRemoved = "retro.removed"
+    public static let retroRestored = "retro.restored"
+
+    public static let wikiSaved = "wiki.saved"
+    public static let wikiAppended = "wiki.appended"
+
     /// The data key a compensating event (written by `teamflow undo`) uses to name the event it undoes.
     public static let undoesKey = "undoes"
 }

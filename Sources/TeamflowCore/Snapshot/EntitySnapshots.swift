@@ -71,6 +71,82 @@ extension Sprint: SnapshotCodable {
     }
 }
 
+extension Review: SnapshotCodable {
+    public func write(to w: inout SnapshotWriter) {
+        w.write(id); w.write(pr); w.write(title); w.write(author); w.write(url); w.write(branch); w.write(openedAt)
+        w.write(week); w.write(sections); w.write(comments); w.write(removed); w.write(createdAt); w.write(clock)
+    }
+
+    public init(from r: inout SnapshotReader) throws {
+        self.init(id: try r.read(), pr: try r.read(), title: try r.read(), author: try r.read(), url: try r.read(),
+                  branch: try r.read(), openedAt: try r.read(), week: try r.read(), sections: try r.read(),
+                  comments: try r.read(), removed: try r.read(), createdAt: try r.read(), clock: try r.read())
+    }
+}
+
+extension ReviewSection: SnapshotCodable {
+    public func write(to w: inout SnapshotWriter) {
+        w.write(kind); w.write(heading); w.write(body)
+    }
+
+    public init(from r: inout SnapshotReader) throws {
+        self.init(kind: try r.read(), heading: try r.read(), body: try r.read())
+    }
+}
+
+extension ReviewComment: SnapshotCodable {
+    public func write(to w: inout SnapshotWriter) {
+        w.write(id); w.write(author); w.write(text); w.write(at); w.write(clock)
+    }
+
+    public init(from r: inout SnapshotReader) throws {
+        self.init(id: try r.read(), author: try r.read(), text: try r.read(), at: try r.read(), clock: try r.read())
+    }
+}
+
+extension RetroEntry: SnapshotCodable {
+    public func write(to w: inout SnapshotWriter) {
+        w.write(id); w.write(text); w.write(kind); w.write(week); w.write(author); w.write(createdAt); w.write(removed)
+        w.write(clock)
+    }
+
+    public init(from r: inout SnapshotReader) throws {
+        self.init(id: try r.read(), text: try r.read(), kind: try r.read(), week: try r.read(), author: try r.read(),
+                  createdAt: try r.read(), removed: try r.read(), clock: try r.read())
+    }
+}
+
+extension WikiPage: SnapshotCodable {
+    public func write(to w: inout SnapshotWriter) {
+        w.write(id); w.write(title); w.write(body); w.write(entries); w.write(history); w.write(clock)
+    }
+
+    public init(from r: inout SnapshotReader) throws {
+        self.init(id: try r.read(), title: try r.read(), body: try r.read(), entries: try r.read(), history: try r.read(),
+                  clock: try r.read())
+    }
+}
+
+extension WikiEntry: SnapshotCodable {
+    public func write(to w: inout SnapshotWriter) {
+        w.write(id); w.write(day); w.write(author); w.write(text); w.write(clock)
+    }
+
+    public init(from r: inout SnapshotReader) throws {
+        self.init(id: try r.read(), day: try r.read(), author: try r.read(), text: try r.read(), clock: try r.read())
+    }
+}
+
+extension WikiRevision: SnapshotCodable {
+    public func write(to w: inout SnapshotWriter) {
+        w.write(id); w.write(action); w.write(author); w.write(at); w.write(size)
+    }
+
+    public init(from r: inout SnapshotReader) throws {
+        self.init(id: try r.read(), action: try r.read(), author: try r.read(), at: try r.read(), size: try r.read())
+    }
+}
+
 extension EventPosition: SnapshotCodable {
     public func write(to w: inout SnapshotWriter) {
         w.write(clock); w.write(id)
@@ -83,11 +159,11 @@ extension EventPosition: SnapshotCodable {
 
 extension TeamState: SnapshotCodable {
     /// Bump whenever any state type's fields change: older caches are then rebuilt.
-    public static let snapshotFormat = 1
+    public static let snapshotFormat = 2
 
     public func write(to w: inout SnapshotWriter) {
         w.write(teamName); w.write(goals); w.write(members); w.write(projects); w.write(epics); w.write(tasks)
-        w.write(sprints); w.write(eventCount); w.write(last)
+        w.write(sprints); w.write(reviews); w.write(retros); w.write(wiki); w.write(eventCount); w.write(last)
     }
 
     public init(from r: inout SnapshotReader) throws {
@@ -99,6 +175,9 @@ extension TeamState: SnapshotCodable {
         epics = try r.read()
         tasks = try r.read()
         sprints = try r.read()
+        reviews = try r.read()
+        retros = try r.read()
+        wiki = try r.read()
         eventCount = try r.read()
         last = try r.read()
     }

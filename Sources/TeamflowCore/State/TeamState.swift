@@ -11,6 +11,10 @@ public struct TeamState: Sendable, Codable, Equatable {
     public var epics: [String: Epic] = [:]
     public var tasks: [String: TeamTask] = [:]
     public var sprints: [String: Sprint] = [:]
+    public var reviews: [String: Review] = [:]
+    public var retros: [String: RetroEntry] = [:]
+    /// Wiki pages by `WikiPage.key(title)`.
+    public var wiki: [String: WikiPage] = [:]
     /// How many events were folded in.
     public internal(set) var eventCount = 0
     /// The (clock, id) of the last event folded in; an incremental update may only add later ones.
@@ -50,7 +54,11 @@ public struct TeamState: Sendable, Codable, Equatable {
         EventType.teamInitialized: { state, event in
             if let name = event.data.string("team") { state.teamName = name }
         },
-        EventType.goalAdded: Goal.foldAdded,
+        EventType.goalAdded: { state, event in
+            Goal.foldAdded(&state, event)
+            // `done: true` is written by `import markdown`, which cannot name the new goal's id.
+            if event.data.bool("done") == true { state.goals[event.id]?.done = true }
+        },
         EventType.goalEdited: Goal.foldEdited,
         EventType.goalChecked: { state, event in Goal.foldDone(&state, event, done: true) },
         EventType.goalUnchecked: { state, event in Goal.foldDone(&state, event, done: false) },
@@ -72,7 +80,10 @@ public struct TeamState: Sendable, Codable, Equatable {
         EventType.epicMoved: Epic.foldMoved,
         EventType.epicRemoved: { state, event in Epic.foldRemoved(&state, event, removed: true) },
         EventType.epicRestored: { state, event in Epic.foldRemoved(&state, event, removed: false) },
-        EventType.taskAdded: TeamTask.foldAdded,
+        EventType.taskAdded: { state, event in
+            TeamTask.foldAdded(&state, event)
+            if event.data.bool("done") == true { state.tasks[event.id]?.status = .done }
+        },
         EventType.taskEdited: TeamTask.foldEdited,
         EventType.taskChecked: { state, event in TeamTask.foldStatus(&state, event, .done) },
         EventType.taskUnchecked: { state, event in TeamTask.foldStatus(&state, event, .todo) },
@@ -83,6 +94,16 @@ public struct TeamState: Sendable, Codable, Equatable {
         EventType.sprintAdded: Sprint.foldAdded,
         EventType.sprintRemoved: { state, event in Sprint.foldRemoved(&state, event, removed: true) },
         EventType.sprintRestored: { state, event in Sprint.foldRemoved(&state, event, removed: false) },
+        EventType.reviewAdded: Review.foldAdded,
+        EventType.reviewEdited: Review.foldEdited,
+        EventType.reviewCommented: Review.foldCommented,
+        EventType.reviewRemoved: { state, event in Review.foldRemoved(&state, event, removed: true) },
+        EventType.reviewRestored: { state, event in Review.foldRemoved(&state, event, removed: false) },
+        EventType.retroAdded: RetroEntry.foldAdded,
+        EventType.retroRemoved: { state, event in RetroEntry.foldRemoved(&state, event, removed: true) },
+        EventType.retroRestored: { state, event in RetroEntry.foldRemoved(&state, event, removed: false) },
+        EventType.wikiSaved: WikiPage.foldSaved,
+        EventType.wikiAppended: WikiPage.foldAppended,
     ]
 }
 

@@ -37,10 +37,12 @@ enum ImportCommand {
         discussion: "Events already present are skipped, so importing twice changes nothing. Use - to read standard input.",
         examples: ["teamflow import backup.yaml"],
         arguments: [ArgumentSpec(name: "file", help: "The YAML stream (from teamflow export), or - for standard input.",
-                                 completion: .file)]
+                                 completion: .file)],
+        // `import markdown FILE` descends; any other word is the stream's file.
+        subcommands: [WikiImportCommand.spec]
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
+    static let handlers: [String: TeamflowCLI.Handler] = WikiImportCommand.handlers.merging([
         "import": { inv in
             let file = inv.argument("file")
             let data: Data?
@@ -59,7 +61,7 @@ enum ImportCommand {
                      text: "Imported \(result.added) event\(result.added == 1 ? "" : "s")"
                         + (result.skipped > 0 ? " (\(result.skipped) already present)" : ""))
         },
-    ]
+    ]) { $1 }
 }
 
 /// `teamflow doctor`: check the history; exit 1 on any problem.

@@ -184,3 +184,112 @@ extension Present {
         return ["", Console.styled("Overdue projects", .red)] + projects.map { "  " + line($0, today: today) }
     }
 }
+
+// MARK: - Reviews, retrospectives, wiki pages
+
+extension Present {
+    static func json(_ review: Review) -> JSON {
+        .object([
+            ("id", .string(review.id)),
+            ("short", .string(review.shortID)),
+            ("pr", .int(review.pr)),
+            ("title", .string(review.title)),
+            ("author", .string(review.author)),
+            ("url", .optional(review.url)),
+            ("branch", .optional(review.branch)),
+            ("openedAt", .optional(review.openedAt)),
+            ("week", .string(review.week)),
+            ("sections", .array(review.sections.map { section in
+                .object([
+                    ("kind", .string(section.kind)),
+                    ("heading", .string(section.heading)),
+                    ("body", .string(section.body)),
+                    ("checklist", .array(section.checklist.map { .object([("text", .string($0.text)), ("done", .bool($0.done))]) })),
+                ])
+            })),
+            ("comments", .array(review.comments.map { comment in
+                .object([("id", .string(comment.id)), ("author", .string(comment.author)), ("text", .string(comment.text)),
+                         ("at", .string(comment.at))])
+            })),
+            ("createdAt", .string(review.createdAt)),
+        ])
+    }
+
+    static func line(_ review: Review) -> String {
+        let comments = review.comments.count
+        return "\(Console.styled("#\(review.pr)", .bold))  \(Console.styled(review.shortID, .dim))  \(review.title)"
+            + Console.styled("  by \(review.author), \(review.week), \(comments) comment\(comments == 1 ? "" : "s")", .dim)
+    }
+
+    /// A review for reading in a terminal: header, sections with their headings, comments.
+    static func detail(_ review: Review) -> String {
+        var lines = [Console.styled("PR #\(review.pr)  \(review.title)", .bold),
+                     Console.styled(([review.shortID, "by \(review.author)", review.week] + [review.branch, review.url].compactMap { $0 })
+                        .joined(separator: " · "), .dim)]
+        for section in review.sections {
+            lines.append("")
+            if !section.heading.isEmpty { lines.append(Console.styled("## \(section.heading)", .cyan)) }
+            lines.append(section.body)
+        }
+        lines.append("")
+        lines.append(Console.styled("Comments (\(review.comments.count))", .bold))
+        for comment in review.comments {
+            lines.append("  \(Console.styled(comment.author, .yellow)) \(Console.styled(comment.at, .dim))")
+            lines.append(contentsOf: comment.text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 })
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ entry: RetroEntry) -> JSON {
+        .object([
+            ("id", .string(entry.id)),
+            ("short", .string(entry.shortID)),
+            ("text", .string(entry.text)),
+            ("kind", .string(entry.kind)),
+            ("week", .string(entry.week)),
+            ("author", .string(entry.author)),
+            ("createdAt", .string(entry.createdAt)),
+        ])
+    }
+
+    static func line(_ entry: RetroEntry) -> String {
+        "\(Console.styled(entry.shortID, .dim))  \(entry.week)  \(Console.styled(entry.kind + String(repeating: " ", count: max(0, 7 - entry.kind.count)), .cyan)) \(entry.text)"
+    }
+
+    static func json(_ page: WikiPage) -> JSON {
+        .object([
+            ("id", .string(page.id)),
+            ("short", .string(page.shortID)),
+            ("title", .string(page.title)),
+            ("body", .string(page.body)),
+            ("entries", .array(page.journal.map { entry in
+                .object([("id", .string(entry.id)), ("day", .string(entry.day)), ("author", .string(entry.author)),
+                         ("text", .string(entry.text))])
+            })),
+        ])
+    }
+
+    static func line(_ page: WikiPage) -> String {
+        "\(Console.styled(page.shortID, .dim))  \(page.title)"
+            + Console.styled("  \(page.entries.count) entr\(page.entries.count == 1 ? "y" : "ies")", .dim)
+    }
+
+    /// A page for reading: its body, then each journal entry under its date and author.
+    static func detail(_ page: WikiPage) -> String {
+        var lines = [Console.styled(page.title, .bold)]
+        if !page.body.isEmpty { lines += ["", page.body.hasSuffix("\n") ? String(page.body.dropLast()) : page.body] }
+        for entry in page.journal {
+            lines += ["", Console.styled("\(entry.day) by \(entry.author)", .cyan), entry.text]
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ revision: WikiRevision) -> JSON {
+        .object([("id", .string(revision.id)), ("action", .string(revision.action)), ("author", .string(revision.author)),
+                 ("at", .string(revision.at)), ("size", .int(revision.size))])
+    }
+
+    static func line(_ revision: WikiRevision) -> String {
+        "\(Console.styled(ShortID.of(revision.id), .dim))  \(revision.at)  \(revision.action + String(repeating: " ", count: max(0, 8 - revision.action.count))) \(revision.author)  (\(revision.size) characters)"
+    }
+}

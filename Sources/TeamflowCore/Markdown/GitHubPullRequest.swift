@@ -1,0 +1,107 @@
+import Foundation
+
+/// What `gh pr view N --json number,title,body,author,url,headRefName,createdAt,comments,reviews`
+/// prints, read with Foundation's JSONSerialization. Malformed input names the field.
+public struct GitHubPullRequest: Sendable, Equatable {
+    public var number: Int
+    public var title: String
+    public var body: String
+    public var author: String
+    public var url: String?
+    public var branch: String?
+    public var createdAt: String?
+    /// Comments and review summaries, oldest first (reviews with neither text nor state are left out).
+    public var comments: [Comment]
+
+    /// One comment or review summary with its author and time.
+    public struct Comment: Sendable, Equatable {
+        public var author: String
+        public var text: String
+        public var at: String?
+
+        public init(author: String, text: String, at: String?) {
+            self.author = author
+            self.text = text
+            self.at = at
+        }
+    }
+
+    /// Parses gh's JSON; throws `.failure` naming the missing or malformed field.
+    public init(json data: Data) throws {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data, options: [])
+        } catch {
+            throw GitHubPullRequest.malformed("the file is not JSON (\(error.localizedDescription))")
+        }
+        guard let object = root as? [String: Any] else { throw GitHubPullRequest.malformed("the top level is not an object") }
+        guard let number = GitHubPullRequest.integer(object["number"]), number > 0 else {
+            throw GitHubPullRequest.malformed("field 'number' is missing or not a positive integer")
+        }
+        guard let title = object["title"] as? String else { throw GitHubPullRequest.malformed("field 'title' is missing or not a string") }
+        self.number = number
+        self.title = title
+        body = try GitHubPullRequest.optionalString(object, "body") ?? ""
+        author = try GitHubPullRequest.login(object["author"], field: "author") ?? "ghost"
+        url = try GitHubPullRequest.optionalString(object, "url")
+        branch = try GitHubPullRequest.optionalString(object, "headRefName")
+        createdAt = try GitHubPullRequest.optionalString(object, "createdAt")
+        var comments: [Comment] = []
+        for (index, item) in try GitHubPullRequest.list(object, "comments").enumerated() {
+            let field = "comments[\(index)]"
+            guard let text = item["body"] as? String else { throw GitHubPullRequest.malformed("field '\(field).body' is missing or not a string") }
+            comments.append(Comment(author: try GitHubPullRequest.login(item["author"], field: "\(field).author") ?? "ghost",
+                                    text: text, at: try GitHubPullRequest.optionalString(item, "createdAt", field: field)))
+        }
+        for (index, item) in try GitHubPullRequest.list(object, "reviews").enumerated() {
+            let field = "reviews[\(index)]"
+            let body = try GitHubPullRequest.optionalString(item, "body", field: field) ?? ""
+            let state = try GitHubPullRequest.optionalString(item, "state", field: field) ?? ""
+            let text = body.trimmingSpaces.isEmpty ? state.lowercased().replacingOccurrences(of: "_", with: " ") : body
+            guard !text.isEmpty else { continue }
+            comments.append(Comment(author: try GitHubPullRequest.login(item["author"], field: "\(field).author") ?? "ghost",
+                                    text: text, at: try GitHubPullRequest.optionalString(item, "submittedAt", field: field)))
+        }
+        // Stable sort by time: comments without a time keep their place at the end.
+        self.comments = comments.enumerated().sorted { a, b in
+            (a.element.at ?? "\u{10FFFF}", a.offset) < (b.element.at ?? "\u{10FFFF}", b.offset)
+        }.map(\.element)
+    }
+
+    static func malformed(_ what: String) -> TeamflowError {
+        TeamflowError(.failure, "malformed gh JSON: \(what)",
+                      hints: ["Make it with: gh pr view N --json number,title,body,author,url,headRefName,createdAt,comments,reviews > pr.json"])
+    }
+
+    static func integer(_ value: Any?) -> Int? {
+        // JSON booleans arrive as NSNumber too; their Objective-C type is `c`.
+        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
+        let double = number.doubleValue
+        guard double == double.rounded(), abs(double) < 1e15 else { return nil }
+        return Int(double)
+    }
+
+    static func optionalString(_ object: [String: Any], _ key: String, field: String? = nil) throws -> String? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let text = value as? String else {
+            throw malformed("field '\(field.map { "\($0)." } ?? "")\(key)' is not a string")
+        }
+        return text
+    }
+
+    static func login(_ value: Any?, field: String) throws -> String? {
+        guard let value, !(value is NSNull) else { return nil }
+        guard let object = value as? [String: Any] else { throw malformed("field '\(field)' is not an object") }
+        guard let login = object["login"] as? String else { throw malformed("field '\(field).login' is missing or not a string") }
+        return login
+    }
+
+    static func list(_ object: [String: Any], _ key: String) throws -> [[String: Any]] {
+        guard let value = object[key], !(value is NSNull) else { return [] }
+        guard let items = value as? [Any] else { throw malformed("field '\(key)' is not a list") }
+        return try items.enumerated().map { index, item in
+            guard let map = item as? [String: Any] else { throw malformed("field '\(key)[\(index)]' is not an object") }
+            return map
+        }
+    }
+}

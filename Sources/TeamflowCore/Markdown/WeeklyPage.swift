@@ -1,0 +1,142 @@
+/// A week's page in the team's Notion/Markdown shape: a goals list whose items end with ✅ or
+/// are `[x]`, then a list per member (under a heading or a label line with the member's name,
+/// or as a top-level item with the tasks nested below it).
+public struct WeeklyPage: Sendable, Equatable {
+    /// The week written on the page (`2024-W47` or a date in it), if any.
+    public var week: String?
+    public var goals: [ChecklistItem]
+    /// Members in the order they appear, with their tasks.
+    public var members: [(name: String, tasks: [ChecklistItem])]
+
+    public static func == (lhs: WeeklyPage, rhs: WeeklyPage) -> Bool {
+        lhs.week == rhs.week && lhs.goals == rhs.goals && lhs.members.count == rhs.members.count
+            && zip(lhs.members, rhs.members).allSatisfy { $0.name == $1.name && $0.tasks == $1.tasks }
+    }
+
+    private enum Phase { case start, goals, members }
+
+    public init(parsing text: String) {
+        week = nil
+        goals = []
+        members = []
+        let lines = Markdown.lines(text)
+        var fence = Markdown.FenceTracker()
+        var phase = Phase.start
+        var member: String?
+        var header: (name: String, indent: Int)?
+        for (index, line) in lines.enumerated() {
+            if fence.feed(line) { continue }
+            let trimmed = line.trimmingSpaces
+            if trimmed.isEmpty { continue }
+            if let (indent, content) = Markdown.listItem(line) {
+                if let current = header, indent > current.indent {
+                    add(item(content), to: current.name)
+                    continue
+                }
+                header = nil
+                let isHeader = Markdown.checklistItem(line) == nil && nextIsNested(lines, after: index, than: indent)
+                if (phase == .start || phase == .goals) && !isHeader {
+                    phase = .goals
+                    let goal = item(content)
+                    if !goal.text.isEmpty { goals.append(goal) }
+                } else if isHeader {
+                    phase = .members
+                    header = (WeeklyPage.name(String(content)), indent)
+                    ensure(WeeklyPage.name(String(content)))
+                } else if let member {
+                    add(item(content), to: member)
+                }
+                continue
+            }
+            header = nil
+            let label = Markdown.heading(line)?.text ?? trimmed
+            if week == nil, let found = WeeklyPage.findWeek(label) { week = found }
+            let words = Markdown.words(label)
+            if WeeklyPage.isMembersLabel(words) {
+                phase = .members
+                member = nil
+            } else if WeeklyPage.isGoalsLabel(words) {
+                phase = .goals
+                member = nil
+            } else if phase != .start, Markdown.heading(line) != nil || WeeklyPage.looksLikeName(label) {
+                let name = WeeklyPage.name(label)
+                if !name.isEmpty {
+                    phase = .members
+                    member = name
+                    ensure(name)
+                }
+            }
+        }
+        members.removeAll { $0.tasks.isEmpty }
+    }
+
+    private mutating func ensure(_ name: String) {
+        if !members.contains(where: { $0.name == name }) { members.append((name, [])) }
+    }
+
+    private mutating func add(_ task: ChecklistItem, to name: String) {
+        guard !task.text.isEmpty else { return }
+        ensure(name)
+        if let index = members.firstIndex(where: { $0.name == name }) { members[index].tasks.append(task) }
+    }
+
+    /// An item's text and state: `[x]` or a trailing ✅ (or ✔️ / ☑️) means done.
+    private func item(_ content: Substring) -> ChecklistItem {
+        var done = false
+        var text = String(content)
+        if let box = Markdown.checklistItem("- " + content) {
+            done = box.done
+            text = box.text
+        }
+        text = text.trimmingSpaces
+        for mark in ["✅", "✔️", "✔", "☑️", "☑"] where text.hasSuffix(mark) {
+            done = true
+            text = String(text.dropLast(mark.count)).trimmingSpaces
+        }
+        return ChecklistItem(text: text, done: done)
+    }
+
+    private func nextIsNested(_ lines: [Substring], after index: Int, than indent: Int) -> Bool {
+        for line in lines[(index + 1)...] where !line.trimmingSpaces.isEmpty {
+            guard let (next, _) = Markdown.listItem(line) else { return false }
+            return next > indent
+        }
+        return false
+    }
+
+    static func isGoalsLabel(_ words: String) -> Bool {
+        ["목표", "goal", "goals", "이번 주", "금주"].contains { words.contains($0) }
+    }
+
+    static func isMembersLabel(_ words: String) -> Bool {
+        ["팀원", "member", "members", "개인", "tasks", "할 일"].contains { words.contains($0) }
+    }
+
+    /// A short label line (a name) rather than a paragraph.
+    static func looksLikeName(_ label: String) -> Bool {
+        let name = WeeklyPage.name(label)
+        return !name.isEmpty && name.count <= 30 && !name.contains(". ")
+    }
+
+    /// A member's name from a label: `**건우**:` -> `건우`.
+    static func name(_ label: String) -> String {
+        var text = label.trimmingSpaces
+        while let last = text.last, last == ":" || last == "：" { text.removeLast() }
+        text = text.trimmingSpaces
+        while text.hasPrefix("**") && text.hasSuffix("**") && text.count >= 4 { text = String(text.dropFirst(2).dropLast(2)) }
+        if text.hasPrefix("@") { text.removeFirst() }
+        return text.trimmingSpaces
+    }
+
+    /// The first `YYYY-Www` or `YYYY-MM-DD` in a label.
+    static func findWeek(_ text: String) -> String? {
+        let chars = Array(text)
+        for start in chars.indices {
+            for length in [10, 8] where start + length <= chars.count {
+                let candidate = String(chars[start..<(start + length)])
+                if ISOWeek(parsing: candidate) != nil { return candidate }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,132 @@
+/// Review notes of one pull request: its structured description and the reviewers' comments.
+public struct Review: Sendable, Codable, Equatable, Identifiable {
+    public var id: String
+    /// The pull request's number.
+    public var pr: Int
+    public var title: String
+    /// Who opened the PR (a login or a name); the event's author unless `--by` named someone else.
+    public var author: String
+    public var url: String?
+    public var branch: String?
+    /// When the PR was opened (RFC 3339), when known (from gh).
+    public var openedAt: String?
+    /// ISO week the review was recorded in, e.g. `2024-W47`.
+    public var week: String
+    /// The description's sections in their original order.
+    public var sections: [ReviewSection]
+    /// Comments in (clock, id) order.
+    public var comments: [ReviewComment]
+    public var removed: Bool
+    /// When it was recorded (RFC 3339) and the clock of the adding event.
+    public var createdAt: String
+    public var clock: Int
+
+    public var shortID: String { ShortID.of(id) }
+}
+
+/// One section of a PR description: its heading as written and its Markdown body, byte for byte.
+public struct ReviewSection: Sendable, Codable, Equatable {
+    /// What the heading means: `related`, `background`, `work`, `notes`, `testing`, or `other`.
+    public var kind: String
+    /// The heading text as written (emoji kept); empty for text before the first heading.
+    public var heading: String
+    public var body: String
+
+    public init(kind: String, heading: String, body: String) {
+        self.kind = kind
+        self.heading = heading
+        self.body = body
+    }
+
+    /// The checklist items of the body (`- [x] text` / `- [ ] text`) in order.
+    public var checklist: [ChecklistItem] { Markdown.checklist(in: body) }
+}
+
+/// A reviewer's comment (or a review's summary) on a PR.
+public struct ReviewComment: Sendable, Codable, Equatable {
+    public var id: String
+    /// Who wrote it: a login or a name.
+    public var author: String
+    public var text: String
+    /// When it was written (RFC 3339): the original time from gh, else the event's time.
+    public var at: String
+    public var clock: Int
+
+    public init(id: String, author: String, text: String, at: String, clock: Int) {
+        self.id = id
+        self.author = author
+        self.text = text
+        self.at = at
+        self.clock = clock
+    }
+}
+
+extension Review {
+    static func foldAdded(_ state: inout TeamState, _ event: Event) {
+        guard let pr = event.data.int("pr"), let title = event.data.string("title"),
+              let week = event.data.string("week") else { return }
+        state.reviews[event.id] = Review(
+            id: event.id, pr: pr, title: title, author: event.data.string("by") ?? event.author.name,
+            url: event.data.string("url"), branch: event.data.string("branch"), openedAt: event.data.string("opened"),
+            week: week, sections: sections(event.data["sections"]), comments: comments(event), removed: false,
+            createdAt: event.at, clock: event.clock)
+    }
+
+    /// Edits replace the keys they carry; `sections` replaces the whole description.
+    static func foldEdited(_ state: inout TeamState, _ event: Event) {
+        guard let id = event.data.string("review"), var review = state.reviews[id], !review.removed else { return }
+        if let title = event.data.string("title") { review.title = title }
+        if let by = event.data.string("by") { review.author = by }
+        if let url = event.data["url"] { review.url = url.string }
+        if let branch = event.data["branch"] { review.branch = branch.string }
+        if let list = event.data["sections"] { review.sections = sections(list) }
+        state.reviews[id] = review
+    }
+
+    static func foldCommented(_ state: inout TeamState, _ event: Event) {
+        guard let id = event.data.string("review"), state.reviews[id]?.removed == false,
+              let text = event.data.string("text") else { return }
+        state.reviews[id]?.comments.append(ReviewComment(
+            id: event.id, author: event.data.string("by") ?? event.author.name, text: text,
+            at: event.data.string("posted") ?? event.at, clock: event.clock))
+    }
+
+    static func foldRemoved(_ state: inout TeamState, _ event: Event, removed: Bool) {
+        guard let id = event.data.string("review") else { return }
+        state.reviews[id]?.removed = removed
+    }
+
+    /// Reads `sections` (a list of `{kind, heading, body}` maps); malformed entries are skipped.
+    static func sections(_ value: Value?) -> [ReviewSection] {
+        (value?.list ?? []).compactMap { item in
+            guard let map = item.map, let body = map.string("body") else { return nil }
+            return ReviewSection(kind: map.string("kind") ?? "other", heading: map.string("heading") ?? "", body: body)
+        }
+    }
+
+    /// Comments recorded with the review (from gh): ids are the event's id and their index.
+    static func comments(_ event: Event) -> [ReviewComment] {
+        (event.data["comments"]?.list ?? []).enumerated().compactMap { index, item in
+            guard let map = item.map, let text = map.string("text") else { return nil }
+            return ReviewComment(id: "\(event.id)-\(index)", author: map.string("by") ?? event.author.name, text: text,
+                                 at: map.string("posted") ?? event.at, clock: event.clock)
+        }
+    }
+
+    /// The event form of sections.
+    public static func value(of sections: [ReviewSection]) -> Value {
+        .list(sections.map { .map(["kind": .string($0.kind), "heading": .string($0.heading), "body": .string($0.body)]) })
+    }
+}
+
+extension TeamState {
+    /// Live reviews, oldest first.
+    public var liveReviews: [Review] {
+        reviews.values.filter { !$0.removed }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+    }
+
+    /// The live review of PR `number` (the earliest, if two clones recorded it).
+    public func review(pr number: Int) -> Review? {
+        liveReviews.first { $0.pr == number }
+    }
+}

@@ -1,0 +1,103 @@
+/// A wiki page: a body replaced by `wiki save` and dated, authored journal entries added by
+/// `wiki append`. Pages are keyed by their title (NFC, case-insensitive), so two clones writing
+/// the same title write the same page.
+public struct WikiPage: Sendable, Codable, Equatable, Identifiable {
+    /// The id of the first event that wrote the page.
+    public var id: String
+    /// The title as last written.
+    public var title: String
+    public var body: String
+    /// Journal entries in (clock, id) order; list them by `day` for a journal.
+    public var entries: [WikiEntry]
+    /// Every change, in order.
+    public var history: [WikiRevision]
+    public var clock: Int
+
+    public var shortID: String { ShortID.of(id) }
+
+    /// Journal entries oldest first: by day, then by the order they were written.
+    public var journal: [WikiEntry] {
+        entries.sorted { ($0.day, $0.clock, $0.id) < ($1.day, $1.clock, $1.id) }
+    }
+}
+
+/// One dated, authored journal entry ("2021-07-05 by Seok — Step.1 ...").
+public struct WikiEntry: Sendable, Codable, Equatable {
+    public var id: String
+    /// `YYYY-MM-DD`: the day it is about (the event's day unless back-dated).
+    public var day: String
+    public var author: String
+    public var text: String
+    public var clock: Int
+
+    public init(id: String, day: String, author: String, text: String, clock: Int) {
+        self.id = id
+        self.day = day
+        self.author = author
+        self.text = text
+        self.clock = clock
+    }
+}
+
+/// One change to a page, for `wiki history`.
+public struct WikiRevision: Sendable, Codable, Equatable {
+    public var id: String
+    /// `saved` or `appended`.
+    public var action: String
+    public var author: String
+    public var at: String
+    /// Characters of text written.
+    public var size: Int
+
+    public init(id: String, action: String, author: String, at: String, size: Int) {
+        self.id = id
+        self.action = action
+        self.author = author
+        self.at = at
+        self.size = size
+    }
+}
+
+extension WikiPage {
+    /// The key a title is stored under.
+    public static func key(_ title: String) -> String { Lookup.normalize(title) }
+
+    static func foldSaved(_ state: inout TeamState, _ event: Event) {
+        guard let title = event.data.string("title"), let body = event.data.string("body") else { return }
+        var page = state.page(for: title, event: event)
+        page.title = title
+        page.body = body
+        page.history.append(WikiRevision(id: event.id, action: "saved", author: event.author.name, at: event.at,
+                                         size: body.count))
+        state.wiki[key(title)] = page
+    }
+
+    static func foldAppended(_ state: inout TeamState, _ event: Event) {
+        guard let title = event.data.string("title"), let text = event.data.string("text") else { return }
+        var page = state.page(for: title, event: event)
+        let day = event.data.string("date").flatMap(Day.init(parsing:))?.description ?? event.day
+        page.entries.append(WikiEntry(id: event.id, day: day, author: event.data.string("by") ?? event.author.name,
+                                      text: text, clock: event.clock))
+        page.history.append(WikiRevision(id: event.id, action: "appended", author: event.author.name, at: event.at,
+                                         size: text.count))
+        state.wiki[key(title)] = page
+    }
+}
+
+extension TeamState {
+    /// The page stored under `title`'s key, or a new empty one started by `event`.
+    fileprivate func page(for title: String, event: Event) -> WikiPage {
+        wiki[WikiPage.key(title)]
+            ?? WikiPage(id: event.id, title: title, body: "", entries: [], history: [], clock: event.clock)
+    }
+
+    /// Wiki pages in the order they were started.
+    public var wikiPages: [WikiPage] {
+        wiki.values.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+    }
+
+    /// Finds a page by title (case-insensitive, NFC) or id prefix.
+    public func wikiPage(named text: String) throws -> WikiPage {
+        try Lookup.resolve(text, in: wikiPages, kind: "wiki page", id: \.id, names: { [$0.title] }, label: { $0.title })
+    }
+}

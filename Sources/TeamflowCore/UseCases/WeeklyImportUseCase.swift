@@ -1,0 +1,57 @@
+/// `import markdown`: a week's page in the team's Notion shape becomes goal and task events,
+/// all in one append. Checked items are written with `done: true` (their ids are not known
+/// until the append, so no separate check event can name them).
+public struct WeeklyImportUseCase {
+    public let repository: EventRepository
+    public let session: Session
+
+    public init(repository: EventRepository, session: Session) {
+        self.repository = repository
+        self.session = session
+    }
+
+    /// What was imported.
+    public struct Result: Sendable, Equatable {
+        public var week: String
+        public var goals: Int
+        public var tasks: Int
+    }
+
+    /// Imports `text`; `week` (else the page's own week, else the current one) decides the week.
+    /// Every member the page names must exist (`member add` first): nothing is written otherwise.
+    public func run(text: String, week: String? = nil) throws -> Result {
+        let page = WeeklyPage(parsing: text)
+        let week = try session.week(week ?? page.week).description
+        guard !page.goals.isEmpty || !page.members.isEmpty else {
+            throw TeamflowError(.failure, "no goals or member tasks found in the page",
+                                hints: ["Expected a goals list (items ending with ✅ or [x]) and a list per member under their name."])
+        }
+        let state = try repository.state()
+        var drafts: [EventDraft] = []
+        for goal in page.goals {
+            var data: Fields = ["title": .string(goal.text), "week": .string(week)]
+            if goal.done { data["done"] = .bool(true) }
+            drafts.append(EventDraft(type: EventType.goalAdded, data: data, summary: "goal: add \"\(goal.text)\" (\(week))"))
+        }
+        var missing: [String] = []
+        var tasks = 0
+        for (name, items) in page.members {
+            guard let member = try? state.member(named: name) else {
+                missing.append(name)
+                continue
+            }
+            for item in items {
+                var data: Fields = ["title": .string(item.text), "week": .string(week), "member": .string(member.id)]
+                if item.done { data["done"] = .bool(true) }
+                drafts.append(EventDraft(type: EventType.taskAdded, data: data, summary: "task: add \"\(item.text)\" (\(week))"))
+                tasks += 1
+            }
+        }
+        guard missing.isEmpty else {
+            throw TeamflowError(.notFound, "the page names unknown members: \(missing.joined(separator: ", "))",
+                                hints: missing.map { "  teamflow member add \"\($0)\"" } + ["Nothing was imported."])
+        }
+        _ = try repository.record(drafts, session: session)
+        return Result(week: week, goals: page.goals.count, tasks: tasks)
+    }
+}

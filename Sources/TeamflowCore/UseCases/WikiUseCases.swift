@@ -1,0 +1,51 @@
+/// Wiki pages: save (replace the body), append (a dated, authored journal entry), list, show, history.
+public struct WikiUseCases {
+    public let repository: EventRepository
+    public let session: Session
+
+    public init(repository: EventRepository, session: Session) {
+        self.repository = repository
+        self.session = session
+    }
+
+    /// Replaces a page's body, creating the page when the title is new.
+    @discardableResult
+    public func save(title: String, body: String) throws -> WikiPage {
+        let title = try Validate.text(title, what: "page title", example: "teamflow wiki save \"개발 일지\" --file notes.md")
+        return try write(EventDraft(type: EventType.wikiSaved, data: ["title": .string(try existingTitle(title)), "body": .string(body)],
+                                    summary: "wiki: save \"\(title)\""), title: title)
+    }
+
+    /// Adds a journal entry dated `date` (default: today) by `by` (default: the session's author).
+    @discardableResult
+    public func append(title: String, text: String, date: String? = nil, by: String? = nil) throws -> WikiPage {
+        let title = try Validate.text(title, what: "page title", example: "teamflow wiki append \"개발 일지\" --file step1.md")
+        let text = text.trimmingSpaces
+        guard !text.isEmpty else {
+            throw TeamflowError(.usage, "the entry is empty", hints: ["Give the text with --file F or on standard input."])
+        }
+        var data: Fields = ["title": .string(try existingTitle(title)), "text": .string(text)]
+        data["date"] = .string(try date.map(session.day)?.description ?? session.today.description)
+        if let by = by?.trimmingSpaces, !by.isEmpty { data["by"] = .string(by) }
+        return try write(EventDraft(type: EventType.wikiAppended, data: data, summary: "wiki: append to \"\(title)\""),
+                         title: title)
+    }
+
+    public func list() throws -> [WikiPage] { try repository.state().wikiPages }
+
+    /// Finds a page by title or id prefix.
+    public func page(_ text: String) throws -> WikiPage { try repository.state().wikiPage(named: text) }
+
+    /// A page's title as already stored (so case and normalisation stay as first written).
+    private func existingTitle(_ title: String) throws -> String {
+        try repository.state().wiki[WikiPage.key(title)]?.title ?? title
+    }
+
+    private func write(_ draft: EventDraft, title: String) throws -> WikiPage {
+        let (_, state) = try repository.recordAndFold(draft, session: session)
+        guard let page = state.wiki[WikiPage.key(title)] else {
+            throw TeamflowError(.failure, "the page was written but could not be read back")
+        }
+        return page
+    }
+}

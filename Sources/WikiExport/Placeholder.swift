@@ -1,2 +1,0 @@
-// WikiExport module: placeholder until its first real file lands.
-enum WikiExportModule {}

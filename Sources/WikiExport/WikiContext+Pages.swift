@@ -1,0 +1,133 @@
+import TeamflowCore
+import Templates
+
+extension WikiContext {
+    // MARK: Reviews
+
+    func review(_ review: Review) -> TemplateValue {
+        .dictionary([
+            "pr": .int(review.pr),
+            "title": .string(Inline.text(review.title)),
+            "author": .string(Inline.text(review.author)),
+            "url": review.url.map { .string(Inline.text($0)) } ?? .null,
+            "branch": review.branch.map { .string(Inline.text($0)) } ?? .null,
+            "opened": review.openedAt.map { .string(String($0.prefix(10))) } ?? .null,
+            "week": .string(review.week),
+            "weekLink": site.weekNames[review.week].map(TemplateValue.string) ?? .null,
+            "sections": .array(review.sections.map { section in
+                let heading = section.heading.isEmpty ? (labels[section.kind] ?? section.kind) : section.heading
+                return .dictionary(["kind": .string(section.kind), "heading": .string(Inline.text(heading)),
+                                    "body": .string(Inline.block(section.body))])
+            }),
+            "comments": .array(review.comments.map { comment in
+                .dictionary(["author": .string(Inline.text(comment.author)), "at": .string(Inline.moment(comment.at)),
+                             "text": .string(Inline.block(comment.text))])
+            }),
+        ])
+    }
+
+    // MARK: Projects
+
+    /// Name, status, due date and progress over the project's epics.
+    func projectSummary(_ project: Project) -> [String: TemplateValue] {
+        let epics = site.state.liveEpics.filter { $0.project == project.id }
+        let progress = site.state.progress(of: epics)
+        let done = progress.reduce(0) { $0 + $1.done }, total = progress.reduce(0) { $0 + $1.total }
+        return [
+            "name": .string(Inline.linkText(project.name)),
+            "status": .string(labels[project.status.rawValue] ?? project.status.rawValue),
+            "due": project.due.map { .string($0.description) } ?? .null,
+            "done": .int(done), "total": .int(total), "percent": .int(total == 0 ? 0 : done * 100 / total),
+        ]
+    }
+
+    func project(_ project: Project) -> TemplateValue {
+        var value = projectSummary(project)
+        value["name"] = .string(Inline.text(project.name))
+        value["description"] = project.description.map { .string(Inline.block($0)) } ?? .null
+        let epics = site.state.liveEpics.filter { $0.project == project.id }
+        let epicIDs = Set(epics.map(\.id))
+        var tasksByEpic: [String: [TeamTask]] = [:]
+        for week in site.tasksByWeek.values {
+            for task in week where task.epic.map(epicIDs.contains) == true { tasksByEpic[task.epic ?? "", default: []].append(task) }
+        }
+        value["epics"] = .array(site.state.progress(of: epics).map { progress in
+            let tasks = (tasksByEpic[progress.epic.id] ?? []).sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+            return .dictionary([
+                "title": .string(Inline.text(progress.epic.title)),
+                "status": .string(labels[progress.epic.status.rawValue] ?? progress.epic.status.rawValue),
+                "done": .int(progress.done), "total": .int(progress.total),
+                "percent": .int(progress.total == 0 ? 0 : progress.done * 100 / progress.total),
+                "tasks": .array(tasks.map { task in
+                    .dictionary(["text": .string(Inline.text(task.title)), "done": .bool(task.done),
+                                 "check": .string(task.done ? "x" : " "), "week": .string(task.week),
+                                 "member": .string(task.member.flatMap { site.state.members[$0]?.name }.map(Inline.text) ?? "")])
+                }),
+            ])
+        })
+        return .dictionary(value)
+    }
+
+    // MARK: Wiki pages
+
+    func page(_ page: WikiPage) -> TemplateValue {
+        .dictionary([
+            "title": .string(Inline.text(page.title)),
+            "body": .string(Inline.block(page.body)),
+            "entries": .array(page.journal.map { entry in
+                .dictionary(["day": .string(entry.day), "author": .string(Inline.text(entry.author)),
+                             "text": .string(Inline.block(entry.text))])
+            }),
+        ])
+    }
+}
+
+/// Making user text safe in its place on a page without changing what it says.
+enum Inline {
+    /// One line: line breaks become spaces (a title must not end its list item).
+    static func text(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\n" || $0 == "\r" }) else { return text }
+        return text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }).joined(separator: " ")
+    }
+
+    /// Link text: one line, with brackets escaped so the link stays a link.
+    static func linkText(_ text: String) -> String {
+        var out = ""
+        for character in Inline.text(text) {
+            if character == "[" || character == "]" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+
+    /// A block of Markdown kept as written; an unclosed code block is closed so it cannot
+    /// swallow the rest of the page, and it ends without trailing blank lines.
+    static func block(_ text: String) -> String {
+        var body = text
+        while let last = body.last, last == "\n" || last == "\r" || last == " " || last == "\t" { body.removeLast() }
+        if Markdown.endsInsideFence(body) { body += "\n" + closingFence(for: body) }
+        return body
+    }
+
+    /// A fence long enough to close whatever fence is open.
+    private static func closingFence(for text: String) -> String {
+        var fence = Markdown.FenceTracker()
+        var opener = "```"
+        for line in Markdown.lines(text) {
+            let wasInside = fence.isInside
+            _ = fence.feed(line)
+            if !wasInside && fence.isInside {
+                let trimmed = line.drop { $0 == " " }
+                let marker = trimmed.first ?? "`"
+                opener = String(trimmed.prefix { $0 == marker })
+            }
+        }
+        return opener
+    }
+
+    /// `2024-11-18T10:00:00+09:00` -> `2024-11-18 10:00`.
+    static func moment(_ at: String) -> String {
+        guard at.count >= 16 else { return at }
+        return String(at.prefix(10)) + " " + String(at.dropFirst(11).prefix(5))
+    }
+}

@@ -1,0 +1,85 @@
+import TeamflowCore
+import Templates
+
+/// The values each layout sees. Every page gets `t` (headings), `team`, `lang` and `site`
+/// (links to every page); then its own object (`week`, `review`, `project` or `page`).
+struct WikiContext {
+    let site: WikiSite
+    let labels: [String: String]
+    let language: WikiLanguage
+
+    func base() -> [String: TemplateValue] {
+        [
+            "t": .dictionary(labels.mapValues(TemplateValue.string)),
+            "lang": .string(language.rawValue),
+            "team": .string(site.state.teamName ?? labels["team"] ?? "Team"),
+            "site": siteValue,
+        ]
+    }
+
+    private var siteValue: TemplateValue {
+        .dictionary([
+            "home": link(WikiSite.home, labels["home"] ?? "Home"),
+            "currentWeek": site.currentWeek.flatMap { week in site.weekNames[week].map { link($0, week) } } ?? .null,
+            "weeks": .array(site.weeks.compactMap { week in site.weekNames[week].map { link($0, week) } }),
+            "reviews": .array(site.reviews.compactMap { review in
+                site.reviewNames[review.id].map { link($0, "PR #\(review.pr) \(Inline.text(review.title))") }
+            }),
+            "projects": .array(site.projects.compactMap { project in
+                site.projectNames[project.id].map { name -> TemplateValue in
+                    var value = projectSummary(project)
+                    value["link"] = .string(name)
+                    return .dictionary(value)
+                }
+            }),
+            "pages": .array(site.pages.compactMap { page in site.pageNames[page.id].map { link($0, Inline.text(page.title)) } }),
+        ])
+    }
+
+    private func link(_ name: String, _ text: String) -> TemplateValue {
+        .dictionary(["link": .string(name), "text": .string(Inline.linkText(text))])
+    }
+
+    // MARK: Weeks
+
+    func week(_ key: String) -> TemplateValue {
+        let tasks = site.tasksByWeek[key] ?? []
+        let (members, unassigned) = TaskNode.group(tasks, in: site.state)
+        let parsed = ISOWeek(parsing: key)
+        let retros = site.retrosByWeek[key] ?? []
+        return .dictionary([
+            "name": .string(key),
+            "start": .string(parsed?.start.description ?? ""),
+            "end": .string(parsed?.end.description ?? ""),
+            "goals": .array((site.goalsByWeek[key] ?? []).map { item($0.title, done: $0.done, depth: 0) }),
+            "doneGoals": .int((site.goalsByWeek[key] ?? []).filter(\.done).count),
+            "members": .array(members.map { column in
+                .dictionary(["name": .string(Inline.text(column.member.name)), "done": .int(column.done),
+                             "total": .int(column.total), "tasks": .array(flatten(column.tasks))])
+            }),
+            "unassigned": .array(flatten(unassigned)),
+            "retro": .dictionary(Dictionary(uniqueKeysWithValues: RetroEntry.kinds.map { kind in
+                (kind, TemplateValue.array(retros.filter { $0.kind == kind }.map { entry in
+                    .dictionary(["text": .string(Inline.text(entry.text)), "author": .string(Inline.text(entry.author))])
+                }))
+            })),
+            "hasRetro": .bool(!retros.isEmpty),
+            "reviews": .array((site.reviewsByWeek[key] ?? []).compactMap { review in
+                site.reviewNames[review.id].map { name in
+                    .dictionary(["link": .string(name), "pr": .int(review.pr), "title": .string(Inline.linkText(review.title)),
+                                 "author": .string(Inline.text(review.author)), "comments": .int(review.comments.count)])
+                }
+            }),
+        ])
+    }
+
+    /// Task trees as flat lines with an indent, so a layout writes nested task lists simply.
+    private func flatten(_ nodes: [TaskNode], depth: Int = 0) -> [TemplateValue] {
+        nodes.flatMap { node in [item(node.task.title, done: node.task.done, depth: depth)] + flatten(node.subtasks, depth: depth + 1) }
+    }
+
+    private func item(_ text: String, done: Bool, depth: Int) -> TemplateValue {
+        .dictionary(["text": .string(Inline.text(text)), "done": .bool(done), "check": .string(done ? "x" : " "),
+                     "indent": .string(String(repeating: "  ", count: depth))])
+    }
+}

@@ -1,0 +1,63 @@
+import TeamflowCore
+
+/// Which pages the wiki has and what each is called: computed once from the state, so every
+/// page links only to pages that exist.
+struct WikiSite {
+    static let home = "Home"
+    static let sidebar = "_Sidebar"
+
+    let state: TeamState
+    /// Weeks with any data, newest first.
+    let weeks: [String]
+    let reviews: [Review]
+    let projects: [Project]
+    let pages: [WikiPage]
+    private(set) var weekNames: [String: String] = [:]
+    private(set) var reviewNames: [String: String] = [:]
+    private(set) var projectNames: [String: String] = [:]
+    private(set) var pageNames: [String: String] = [:]
+
+    /// Live tasks and goals grouped by week (computed once; boards of every week reuse them).
+    let tasksByWeek: [String: [TeamTask]]
+    let goalsByWeek: [String: [Goal]]
+    let retrosByWeek: [String: [RetroEntry]]
+    let reviewsByWeek: [String: [Review]]
+
+    init(state: TeamState) {
+        self.state = state
+        let tasks = state.liveTasks
+        tasksByWeek = Dictionary(grouping: tasks, by: \.week)
+        goalsByWeek = Dictionary(grouping: state.goals.values.filter { !$0.removed }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) },
+                                 by: \.week)
+        retrosByWeek = Dictionary(grouping: state.retros(), by: \.week)
+        reviews = state.liveReviews
+        reviewsByWeek = Dictionary(grouping: reviews, by: \.week)
+        let allWeeks = Set(tasksByWeek.keys).union(goalsByWeek.keys).union(retrosByWeek.keys).union(reviewsByWeek.keys)
+        // Only well-formed weeks become pages (a hand-written event may carry anything).
+        weeks = Set(allWeeks.compactMap(ISOWeek.init(parsing:)).filter { allWeeks.contains($0.description) })
+            .sorted(by: >).map(\.description)
+        projects = state.liveProjects
+        pages = state.wikiPages
+
+        var names = PageNameAllocator()
+        _ = names.claim(WikiSite.home, suffix: "")
+        _ = names.claim(WikiSite.sidebar, suffix: "")
+        _ = names.claim("_Footer", suffix: "")
+        for week in weeks { weekNames[week] = names.claim("Week-\(week)", suffix: "x") }
+        for review in reviews { reviewNames[review.id] = names.claim("Review-PR-\(review.pr)", suffix: review.shortID) }
+        for project in projects {
+            projectNames[project.id] = names.claim("Project-" + PageNames.safe(project.name, fallback: project.shortID),
+                                                   suffix: project.shortID)
+        }
+        for page in pages { pageNames[page.id] = names.claim(PageNames.safe(page.title, fallback: "Page-\(page.shortID)"), suffix: page.shortID) }
+    }
+
+    /// Every page name in a fixed order (home, sidebar, weeks, reviews, projects, wiki pages).
+    var allNames: [String] {
+        [WikiSite.home, WikiSite.sidebar] + weeks.compactMap { weekNames[$0] } + reviews.compactMap { reviewNames[$0.id] }
+            + projects.compactMap { projectNames[$0.id] } + pages.compactMap { pageNames[$0.id] }
+    }
+
+    /// The current week of the wiki: the newest week with data (so output depends on events only).
+    var currentWeek: String? { weeks.first }
+}

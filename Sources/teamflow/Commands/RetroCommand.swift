@@ -1,0 +1,38 @@
+import ArgumentParsing
+import TeamflowCore
+
+/// `teamflow retro add|list`: retrospective entries (keep / problem / try) of a week.
+enum RetroCommand {
+    static let spec = CommandSpec(
+        name: "retro",
+        abstract: "Retrospective entries of a week: keep, problem, try.",
+        examples: ["teamflow retro add \"매일 스크럼 유지\" --kind keep", "teamflow retro add \"PR이 너무 큼\" --kind problem",
+                   "teamflow retro list --week 2024-W47"],
+        subcommands: [
+            CommandSpec(name: "add", abstract: "Add a retrospective entry.",
+                        arguments: [ArgumentSpec(name: "text", help: "The entry.")],
+                        options: [OptionSpec(long: "kind", valueName: "KIND", help: "keep, problem or try (default: keep).",
+                                             allowedValues: RetroEntry.kinds),
+                                  GoalCommand.weekOption]),
+            CommandSpec(name: "list", abstract: "List retrospective entries (all weeks unless --week).",
+                        options: [OptionSpec(long: "week", valueName: "W", help: "Only this ISO week (or a date in it).")]),
+        ]
+    )
+
+    static let handlers: [String: TeamflowCLI.Handler] = [
+        "retro add": { inv in
+            let entry = try useCases(inv).add(text: inv.argument("text"), kind: inv.parsed.option("kind"),
+                                              week: inv.parsed.option("week"))
+            inv.emit(json: Present.json(entry), text: "Added \(entry.kind) \(entry.shortID) to \(entry.week): \(entry.text)")
+        },
+        "retro list": { inv in
+            let entries = try useCases(inv).list(week: inv.parsed.option("week"))
+            inv.emit(json: .array(entries.map(Present.json)),
+                     text: entries.isEmpty ? "No retrospective entries." : entries.map(Present.line).joined(separator: "\n"))
+        },
+    ]
+
+    static func useCases(_ inv: Invocation) throws -> RetroUseCases {
+        RetroUseCases(repository: try inv.store(), session: try inv.session())
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParsing
+import Foundation
+import TeamflowCore
+
+/// `teamflow wiki save|append|list|show|history|export`: wiki pages and journals.
+enum WikiCommand {
+    static let fileOption = OptionSpec(long: "file", valueName: "F", help: "Read the text from F (default: standard input).",
+                                       completion: .file)
+
+    static let spec = CommandSpec(
+        name: "wiki",
+        abstract: "Wiki pages and dated journals; export the retrospective wiki as Markdown.",
+        examples: ["teamflow wiki save \"팀 규칙\" --file rules.md", "echo \"Step.1 방 생성\" | teamflow wiki append \"개발 일지\"",
+                   "teamflow wiki export --out ../app.wiki --lang ko"],
+        subcommands: [
+            CommandSpec(name: "save", abstract: "Replace a page's body (creating the page).",
+                        arguments: [ArgumentSpec(name: "title", help: "The page's title.")], options: [fileOption]),
+            CommandSpec(name: "append", abstract: "Add a dated, authored journal entry to a page.",
+                        arguments: [ArgumentSpec(name: "title", help: "The page's title.")],
+                        options: [fileOption,
+                                  OptionSpec(long: "date", valueName: "DATE", help: "The entry's day, YYYY-MM-DD (default: today)."),
+                                  OptionSpec(long: "by", valueName: "NAME", help: "Who wrote the entry, when not you.")]),
+            CommandSpec(name: "list", abstract: "List wiki pages."),
+            CommandSpec(name: "show", abstract: "Show a page: its body, then its journal oldest first.",
+                        arguments: [ArgumentSpec(name: "title", help: "The page's title or id prefix.")]),
+            CommandSpec(name: "history", abstract: "List a page's changes, oldest first.",
+                        arguments: [ArgumentSpec(name: "title", help: "The page's title or id prefix.")]),
+            WikiExportCommand.spec,
+            WikiPublishCommand.spec,
+        ]
+    )
+
+    static let handlers: [String: TeamflowCLI.Handler] = [
+        "wiki save": { inv in
+            let page = try useCases(inv).save(title: inv.argument("title"), body: try inv.readText(inv.parsed.option("file") ?? "-"))
+            inv.emit(json: Present.json(page), text: "Saved page \(page.shortID): \(page.title)")
+        },
+        "wiki append": { inv in
+            let page = try useCases(inv).append(title: inv.argument("title"), text: try inv.readText(inv.parsed.option("file") ?? "-"),
+                                                date: inv.parsed.option("date"), by: inv.parsed.option("by"))
+            let entry = page.entries.last
+            inv.emit(json: Present.json(page),
+                     text: "Appended to \(page.title): \(entry?.day ?? "") by \(entry?.author ?? "")")
+        },
+        "wiki list": { inv in
+            let pages = try useCases(inv).list()
+            inv.emit(json: .array(pages.map(Present.json)),
+                     text: pages.isEmpty ? "No wiki pages." : pages.map(Present.line).joined(separator: "\n"))
+        },
+        "wiki show": { inv in
+            let page = try useCases(inv).page(inv.argument("title"))
+            inv.emit(json: Present.json(page), text: Present.detail(page))
+        },
+        "wiki history": { inv in
+            let page = try useCases(inv).page(inv.argument("title"))
+            inv.emit(json: .array(page.history.map(Present.json)),
+                     text: page.history.map(Present.line).joined(separator: "\n"))
+        },
+        "wiki export": WikiExportCommand.run,
+        "wiki publish": WikiPublishCommand.run,
+    ]
+
+    static func useCases(_ inv: Invocation) throws -> WikiUseCases {
+        WikiUseCases(repository: try inv.store(), session: try inv.session())
+    }
+}
+
+extension Invocation {
+    /// A path relative to `-C DIR` (or absolute).
+    func resolvedPath(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+    }
+
+    /// The bytes of a file, or of standard input for `-`.
+    func readInput(_ file: String) throws -> Data {
+        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        guard let data = FileManager.default.contents(atPath: resolvedPath(file)) else {
+            throw TeamflowError(.failure, "cannot read \(file)", hints: ["Check the path (relative to the current directory or -C)."])
+        }
+        return data
+    }
+
+    /// UTF-8 text of a file, or of standard input for `-`.
+    func readText(_ file: String) throws -> String {
+        guard let text = String(data: try readInput(file), encoding: .utf8) else {
+            throw TeamflowError(.failure, "\(file == "-" ? "standard input" : file) is not UTF-8 text")
+        }
+        return text
+    }
+}

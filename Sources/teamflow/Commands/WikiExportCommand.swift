@@ -1,0 +1,36 @@
+import ArgumentParsing
+import Foundation
+import TeamflowCore
+import WikiExport
+
+/// `teamflow wiki export [--out DIR] [--lang en|ko]`: the retrospective wiki as Markdown pages.
+enum WikiExportCommand {
+    static let spec = CommandSpec(
+        name: "export",
+        abstract: "Write the retrospective wiki as Markdown pages (GitHub-wiki compatible).",
+        discussion: "Writes Home.md, _Sidebar.md, a page per week with data, per review, per project and per wiki page. Only pages listed in the folder's .teamflow-wiki-manifest (and the pages written now) are touched; other files are left alone. Layouts are templates: a file in .teamflow/templates/wiki/ overrides the built-in layout of the same name (home.md, sidebar.md, week.md, review.md, project.md, page.md).",
+        examples: ["teamflow wiki export --out ../app.wiki", "teamflow wiki export --lang ko"],
+        options: [
+            OptionSpec(long: "out", short: "o", valueName: "DIR", help: "The folder to write (default: wiki).", completion: .directory),
+            OptionSpec(long: "lang", valueName: "LANG", help: "Built-in headings: en or ko (default: en).",
+                       allowedValues: WikiLanguage.allCases.map(\.rawValue)),
+        ]
+    )
+
+    static let run: TeamflowCLI.Handler = { inv in
+        let store = try inv.store()
+        let language = WikiLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
+        let overrides = store.repository.workingDirectory.map { ($0 as NSString).appendingPathComponent(".teamflow/templates/wiki") }
+        let files = try WikiExporter(language: language, overrides: overrides).render(try store.state())
+        let out = inv.resolvedPath(inv.parsed.option("out") ?? "wiki")
+        let report = try WikiWriter.write(files, to: out)
+        inv.emit(json: .object([
+            ("out", .string(out)),
+            ("pages", .array(files.map { .string($0.name) })),
+            ("written", .array(report.written.map(JSON.string))),
+            ("unchanged", .int(report.unchanged.count)),
+            ("removed", .array(report.removed.map(JSON.string))),
+        ]), text: "Exported \(files.count) page\(files.count == 1 ? "" : "s") to \(out) (\(report.written.count) written, \(report.unchanged.count) unchanged"
+            + (report.removed.isEmpty ? "" : ", \(report.removed.count) removed") + ")")
+    }
+}
