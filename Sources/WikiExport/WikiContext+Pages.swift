@@ -30,8 +30,7 @@ extension WikiContext {
 
     /// Name, status, due date and progress over the project's epics.
     func projectSummary(_ project: Project) -> [String: TemplateValue] {
-        let epics = site.state.liveEpics.filter { $0.project == project.id }
-        let progress = site.state.progress(of: epics)
+        let progress = (site.epicsByProject[project.id] ?? []).map(site.progress(of:))
         let done = progress.reduce(0) { $0 + $1.done }, total = progress.reduce(0) { $0 + $1.total }
         return [
             "name": .string(Inline.linkText(project.name)),
@@ -45,14 +44,8 @@ extension WikiContext {
         var value = projectSummary(project)
         value["name"] = .string(Inline.text(project.name))
         value["description"] = project.description.map { .string(Inline.block($0)) } ?? .null
-        let epics = site.state.liveEpics.filter { $0.project == project.id }
-        let epicIDs = Set(epics.map(\.id))
-        var tasksByEpic: [String: [TeamTask]] = [:]
-        for week in site.tasksByWeek.values {
-            for task in week where task.epic.map(epicIDs.contains) == true { tasksByEpic[task.epic ?? "", default: []].append(task) }
-        }
-        value["epics"] = .array(site.state.progress(of: epics).map { progress in
-            let tasks = (tasksByEpic[progress.epic.id] ?? []).sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+        value["epics"] = .array((site.epicsByProject[project.id] ?? []).map(site.progress(of:)).map { progress in
+            let tasks = site.tasksByEpic[progress.epic.id] ?? []
             return .dictionary([
                 "title": .string(Inline.text(progress.epic.title)),
                 "status": .string(labels[progress.epic.status.rawValue] ?? progress.epic.status.rawValue),

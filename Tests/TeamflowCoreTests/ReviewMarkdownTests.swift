@@ -82,6 +82,13 @@ final class ReviewMarkdownTests: XCTestCase {
         XCTAssertEqual(body.sections, [ReviewSection(kind: "notes", heading: "", body: text)])
     }
 
+    func testCRLFBodiesSplitIntoSectionsAndKeepTheirBytes() {
+        let body = PullRequestBody(parsing: "## 배경\r\n이유\r\n## 작업 내역\r\n- [x] 완료\r\n```\r\ncode\r\n```")
+        XCTAssertEqual(body.sections.map(\.kind), ["background", "work"])
+        XCTAssertEqual(body.sections[1].body, "- [x] 완료\r\n```\r\ncode\r\n```")
+        XCTAssertEqual(body.sections[1].checklist, [ChecklistItem(text: "완료", done: true)])
+    }
+
     func testHeadingWordsDropEmojiAndPunctuation() {
         XCTAssertEqual(Markdown.words("🛠️ 테스트  방법!"), "테스트 방법")
         XCTAssertEqual(PullRequestBody.kind(ofHeading: "📝 REVIEW NOTES"), "notes")

@@ -59,9 +59,10 @@ public enum Markdown {
         }
     }
 
-    /// A line split that keeps every character (a trailing `\r` stays on its line).
+    /// A line split that keeps every byte (a trailing `\r` stays on its line). It splits on
+    /// scalars: to `String`, `\r\n` is one character and would never equal `\n`.
     public static func lines(_ text: String) -> [Substring] {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     /// Checklist items (`- [x] text`, `* [ ] text`, `1. [X] text`) outside code blocks, in order.

@@ -34,7 +34,15 @@ public struct WikiUseCases {
     public func list() throws -> [WikiPage] { try repository.state().wikiPages }
 
     /// Finds a page by title or id prefix.
-    public func page(_ text: String) throws -> WikiPage { try repository.state().wikiPage(named: text) }
+    public func page(_ text: String) throws -> WikiPage {
+        do {
+            return try repository.state().wikiPage(named: text)
+        } catch let error as TeamflowError where error.kind == .notFound {
+            // Lookup's hint names `teamflow <kind> list`; the pages are listed by `wiki list`.
+            throw TeamflowError(.notFound, "no wiki page '\(text)'",
+                                hints: error.hints.filter { !$0.hasPrefix("See ") } + ["See `teamflow wiki list` for the pages."])
+        }
+    }
 
     /// A page's title as already stored (so case and normalisation stay as first written).
     private func existingTitle(_ title: String) throws -> String {
