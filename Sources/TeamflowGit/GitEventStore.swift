@@ -92,15 +92,21 @@ public final class GitEventStore: EventRepository {
     }
 
     private func loadState(at tip: ObjectID) throws -> StateCache.Entry {
-        let old = memo ?? cache.read()
-        if let old, old.tip == tip.hex { return old }
-        if let old, let updated = try? incremental(from: old, to: tip) {
-            // A cache a few events behind costs a small tree diff to bring up to date; rewriting
-            // the whole file on every command would cost more. Catch up every 32 events.
-            if updated.state.eventCount - old.state.eventCount >= StateCache.rewriteAfter {
-                cache.write(updated)
+        // Take the memo out so the state below is uniquely owned: folding new events into it
+        // then mutates in place instead of copying every dictionary.
+        var old = memo ?? cache.read()
+        memo = nil
+        if let entry = old, entry.tip == tip.hex { return entry }
+        if var entry = old.take() {
+            let cachedCount = entry.state.eventCount
+            if (try? incremental(&entry, to: tip)) == true {
+                // A cache a few events behind costs a small tree diff to bring up to date;
+                // rewriting the whole file on every command would cost more. Catch up every 8.
+                if entry.state.eventCount - cachedCount >= StateCache.rewriteAfter {
+                    cache.write(entry)
+                }
+                return entry
             }
-            return updated
         }
         let (events, diagnostics) = try loadAll(at: tip)
         var state = TeamState()
@@ -114,22 +120,23 @@ public final class GitEventStore: EventRepository {
         reader.load(try reader.eventFiles(rootTree: repository.readCommit(tip).tree))
     }
 
-    /// Applies only the files added since the cached tip; nil when a rebuild is needed
-    /// (not a descendant, a file changed, or an added event sorts before the cached ones).
-    private func incremental(from old: StateCache.Entry, to tip: ObjectID) throws -> StateCache.Entry? {
-        guard let oldTip = ObjectID(hex: old.tip), try repository.isAncestor(oldTip, of: tip) else { return nil }
+    /// Folds in only the files added since the cached tip. Returns false when a rebuild is
+    /// needed (not a descendant, a file changed, or an added event sorts before the cached
+    /// ones); `entry` may then be half-updated and must be dropped.
+    private func incremental(_ entry: inout StateCache.Entry, to tip: ObjectID) throws -> Bool {
+        guard let oldTip = ObjectID(hex: entry.tip), try repository.isAncestor(oldTip, of: tip) else { return false }
         let diff = try reader.addedEventFiles(old: repository.readCommit(oldTip).tree, new: repository.readCommit(tip).tree)
-        guard !diff.changed else { return nil }
+        guard !diff.changed else { return false }
         // Our own appends always land at the canonical path; anything else gets a full check.
-        guard diff.added.allSatisfy({ TreeLayout.isCanonical($0.path) }) else { return nil }
+        guard diff.added.allSatisfy({ TreeLayout.isCanonical($0.path) }) else { return false }
         let (events, diagnostics) = reader.load(diff.added)
-        var state = old.state
         for event in events {
-            guard state.canAppend(event) else { return nil }
-            state.apply(event)
+            guard entry.state.canAppend(event) else { return false }
+            entry.state.apply(event)
         }
-        return StateCache.Entry(ref: ref, tip: tip.hex, state: state,
-                                diagnostics: old.diagnostics + diagnostics)
+        entry.tip = tip.hex
+        entry.diagnostics += diagnostics
+        return true
     }
 
     // MARK: Writing
@@ -149,6 +156,7 @@ public final class GitEventStore: EventRepository {
             let files = events.map { (id: $0.id, contents: EventCodec.encode($0)) }
             if let tip = try commit(files, parent: parent, author: author, at: at, message: summary) {
                 cache.writeHead(tip: tip.hex, maxClock: maxClock + events.count)
+                advanceMemo(from: parent, to: tip, with: events)
                 return events
             }
             backoff(attempt)
@@ -188,6 +196,16 @@ public final class GitEventStore: EventRepository {
         } catch let error as GitError where error.kind == .referenceMoved || error.kind == .locked || error.kind == .exists {
             return false
         }
+    }
+
+    /// Folds our own new events into the state held for the parent, in place, so reading the
+    /// state after an append costs nothing.
+    private func advanceMemo(from parent: ObjectID?, to tip: ObjectID, with events: [Event]) {
+        guard var entry = memo.take(), entry.tip == (parent?.hex ?? ""),
+              events.allSatisfy({ entry.state.canAppend($0) }) else { return }
+        for event in events { entry.state.apply(event) }
+        entry.tip = tip.hex
+        memo = entry
     }
 
     /// The highest clock at `tip`: from the head file when it is current, else from the state.

@@ -39,6 +39,10 @@ struct Bench {
         say("replay @\(options.events) (no cache, packed): " + replay(large.path))
         say("reference git cat-file --batch @\(options.events): \(catFileBatch(large.path))")
         say("reference PyYAML CSafeLoader @\(min(options.events, 10_000)): \(pyyaml(large.path, limit: 10_000))")
+        let more = MoreBenchmarks(bench: self)
+        more.wikiExport(in: large.path, events: options.events)
+        more.generate()
+        more.sync()
         TaskwarriorComparison(bench: self).run(tasks: 10_000)
     }
 

@@ -17,14 +17,14 @@ enum Synthetic {
     static func week(_ n: Int) -> String { "2024-W" + (n < 10 ? "0" : "") + String(n) }
 
     /// `count` events as an export stream (what `teamflow import` reads).
-    static func stream(count: Int) -> String {
+    static func stream(count: Int, tag: String = "f00d") -> String {
         var out = ""
         out.reserveCapacity(count * 300)
         var clock = 0
         var memberIDs: [String] = [], epics: [String] = [], goals: [String] = [], tasks: [String] = []
         func emit(_ type: String, _ data: String) -> String {
             clock += 1
-            let id = id(clock)
+            let id = id(clock, tag: tag)
             out += document(id: id, type: type, clock: clock, data: data)
             return id
         }

@@ -11,27 +11,49 @@ public protocol SnapshotCodable {
 }
 
 /// Appends values to a byte buffer.
+///
+/// Strings are interned: each distinct string is stored once in a table at the front and
+/// referenced by index, so a history's thousands of repeated member, epic and week values
+/// (and every id, which is both a dictionary key and a field) cost one allocation to read.
 public struct SnapshotWriter {
-    public internal(set) var bytes: [UInt8] = []
+    var body: [UInt8] = []
+    private var table: [String: Int] = [:]
+    private var strings: [String] = []
 
-    public init() { bytes.reserveCapacity(1 << 16) }
+    public init() { body.reserveCapacity(1 << 16) }
+
+    /// The finished snapshot: the string table, then the values.
+    public var bytes: [UInt8] {
+        var out = SnapshotWriter()
+        out.varint(UInt64(strings.count))
+        for string in strings {
+            var string = string
+            string.withUTF8 { utf8 in
+                out.varint(UInt64(utf8.count))
+                out.body.append(contentsOf: utf8)
+            }
+        }
+        return out.body + body
+    }
 
     public mutating func write<T: SnapshotCodable>(_ value: T) { value.write(to: &self) }
 
     mutating func varint(_ value: UInt64) {
         var v = value
         while v >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
+            body.append(UInt8(truncatingIfNeeded: v) | 0x80)
             v >>= 7
         }
-        bytes.append(UInt8(v))
+        body.append(UInt8(v))
     }
 
     mutating func raw(_ string: String) {
-        var string = string
-        string.withUTF8 { utf8 in
-            varint(UInt64(utf8.count))
-            bytes.append(contentsOf: utf8)
+        if let index = table[string] {
+            varint(UInt64(index))
+        } else {
+            table[string] = strings.count
+            varint(UInt64(strings.count))
+            strings.append(string)
         }
     }
 }
@@ -44,15 +66,34 @@ public struct SnapshotReader {
 
     let bytes: [UInt8]
     var offset = 0
+    private var strings: [String] = []
 
-    public init(bytes: [UInt8]) { self.bytes = bytes }
+    /// Reads the string table; a damaged table leaves it empty, so the first read throws.
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+        guard let count = try? varint(), count <= UInt64(bytes.count) else {
+            offset = bytes.count + 1
+            return
+        }
+        var table: [String] = []
+        table.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            guard let string = try? rawString() else {
+                offset = bytes.count + 1
+                return
+            }
+            table.append(string)
+        }
+        strings = table
+    }
 
     public var isAtEnd: Bool { offset == bytes.count }
+    var remaining: Int { max(0, bytes.count - offset) }
 
     public mutating func read<T: SnapshotCodable>(_ type: T.Type = T.self) throws -> T { try T(from: &self) }
 
     mutating func byte() throws -> UInt8 {
-        guard offset < bytes.count else { throw Damaged() }
+        guard offset >= 0, offset < bytes.count else { throw Damaged() }
         defer { offset += 1 }
         return bytes[offset]
     }
@@ -70,8 +111,14 @@ public struct SnapshotReader {
     }
 
     mutating func raw() throws -> String {
+        let index = try varint()
+        guard index < UInt64(strings.count) else { throw Damaged() }
+        return strings[Int(index)]
+    }
+
+    private mutating func rawString() throws -> String {
         let length = try varint()
-        guard length <= UInt64(bytes.count - offset) else { throw Damaged() }
+        guard offset <= bytes.count, length <= UInt64(bytes.count - offset) else { throw Damaged() }
         let end = offset + Int(length)
         let string = bytes.withUnsafeBufferPointer {
             String(decoding: UnsafeBufferPointer(rebasing: $0[offset..<end]), as: UTF8.self)
@@ -98,7 +145,7 @@ extension String: SnapshotCodable {
 }
 
 extension Bool: SnapshotCodable {
-    public func write(to writer: inout SnapshotWriter) { writer.bytes.append(self ? 1 : 0) }
+    public func write(to writer: inout SnapshotWriter) { writer.body.append(self ? 1 : 0) }
 
     public init(from reader: inout SnapshotReader) throws {
         switch try reader.byte() {
@@ -112,9 +159,9 @@ extension Bool: SnapshotCodable {
 extension Optional: SnapshotCodable where Wrapped: SnapshotCodable {
     public func write(to writer: inout SnapshotWriter) {
         switch self {
-        case .none: writer.bytes.append(0)
+        case .none: writer.body.append(0)
         case .some(let value):
-            writer.bytes.append(1)
+            writer.body.append(1)
             value.write(to: &writer)
         }
     }
@@ -132,7 +179,7 @@ extension Array: SnapshotCodable where Element: SnapshotCodable {
 
     public init(from reader: inout SnapshotReader) throws {
         let count = try reader.read(Int.self)
-        guard count >= 0, count <= reader.bytes.count - reader.offset else { throw SnapshotReader.Damaged() }
+        guard count >= 0, count <= reader.remaining else { throw SnapshotReader.Damaged() }
         self.init()
         reserveCapacity(count)
         for _ in 0..<count { append(try reader.read(Element.self)) }
@@ -152,7 +199,7 @@ extension Dictionary: SnapshotCodable where Key == String, Value: SnapshotCodabl
 
     public init(from reader: inout SnapshotReader) throws {
         let count = try reader.read(Int.self)
-        guard count >= 0, count <= reader.bytes.count - reader.offset else { throw SnapshotReader.Damaged() }
+        guard count >= 0, count <= reader.remaining else { throw SnapshotReader.Damaged() }
         self.init(minimumCapacity: count)
         for _ in 0..<count {
             let key = try reader.read(String.self)

@@ -63,14 +63,14 @@ extension TeamState {
 
     /// Progress of an epic over its live tasks (sub-tasks included).
     public func progress(of epic: Epic) -> EpicProgress {
-        let tasks = liveTasks.filter { $0.epic == epic.id }
+        let tasks = liveTasks { $0.epic == epic.id }
         return EpicProgress(epic: epic, done: tasks.filter(\.done).count, total: tasks.count)
     }
 
     /// Progress of several epics, counting the live tasks once.
     public func progress(of epics: [Epic]) -> [EpicProgress] {
         var done: [String: Int] = [:], total: [String: Int] = [:]
-        for task in liveTasks {
+        for task in tasks.values where isLive(task) {
             guard let epic = task.epic else { continue }
             total[epic, default: 0] += 1
             if task.done { done[epic, default: 0] += 1 }

@@ -14,21 +14,29 @@ public enum Lookup {
     ///
     /// - Throws: `.usage` for empty text, `.ambiguous` listing the candidates, `.notFound`
     ///   naming the nearest matches.
-    public static func resolve<T>(_ text: String, in items: [T], kind: String, id: (T) -> String,
-                                  names: (T) -> [String], label: (T) -> String) throws -> T {
+    public static func resolve<T, Items: Sequence<T>, Names: Sequence<String>>(
+        _ text: String, in items: Items, kind: String, id: (T) -> String,
+        names: (T) -> Names, label: (T) -> String,
+                                                      where include: (T) -> Bool = { _ in true }) throws -> T {
         let key = normalize(text)
         guard !key.isEmpty else {
             throw TeamflowError(.usage, "the \(kind) is empty", hints: ["Give a \(kind) name or id."])
         }
-        let byName = items.filter { names($0).contains { matches($0, key) } }
+        // One pass collects both kinds of match; `include` (liveness) is checked on matches only.
+        let idKey = key.count >= ShortID.minimumPrefix ? key : nil
+        var byName: [T] = [], byID: [T] = []
+        for item in items {
+            if names(item).contains(where: { matches($0, key) }) {
+                if include(item) { byName.append(item) }
+            } else if let idKey, id(item).hasPrefix(idKey), include(item) {
+                byID.append(item)
+            }
+        }
         if byName.count == 1 { return byName[0] }
         if byName.count > 1 { throw ambiguous(text, byName, kind: kind, id: id, label: label) }
-        if key.count >= ShortID.minimumPrefix {
-            let byID = items.filter { id($0).hasPrefix(key) }
-            if byID.count == 1 { return byID[0] }
-            if byID.count > 1 { throw ambiguous(text, byID, kind: kind, id: id, label: label) }
-        }
-        let near = nearest(key, in: items, names: names).map { "  \(ShortID.of(id($0)))  \(label($0))" }
+        if byID.count == 1 { return byID[0] }
+        if byID.count > 1 { throw ambiguous(text, byID, kind: kind, id: id, label: label) }
+        let near = nearest(key, in: items.lazy.filter(include), names: names).map { "  \(ShortID.of(id($0)))  \(label($0))" }
         throw TeamflowError(.notFound, "no \(kind) '\(text)'",
                             hints: (near.isEmpty ? [] : ["Nearest matches:"] + near)
                                 + ["See `teamflow \(kind) list` for names and ids."])
@@ -50,7 +58,8 @@ public enum Lookup {
     }
 
     /// Up to three items whose names contain the key, start alike or are a few edits away.
-    static func nearest<T>(_ key: String, in items: [T], names: (T) -> [String]) -> [T] {
+    static func nearest<T, Items: Sequence<T>, Names: Sequence<String>>(_ key: String, in items: Items,
+                                                                        names: (T) -> Names) -> [T] {
         let limit = max(2, key.count / 3)
         let scored: [(Int, Int, T)] = items.enumerated().compactMap { index, item in
             let best = names(item).map { name -> Int in

@@ -67,8 +67,12 @@ extension TeamTask {
 
 extension TeamState {
     /// Tasks that are not removed and whose ancestors are not removed, in the order they were added.
-    public var liveTasks: [TeamTask] {
-        tasks.values.filter { isLive($0) }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+    public var liveTasks: [TeamTask] { liveTasks { _ in true } }
+
+    /// Live tasks matching `predicate`, in the order they were added. The predicate runs
+    /// first, so a board sorts one week's tasks, not the whole history's.
+    public func liveTasks(where predicate: (TeamTask) -> Bool) -> [TeamTask] {
+        tasks.values.filter { predicate($0) && isLive($0) }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
     }
 
     /// Whether a task and all its ancestors are not removed.
@@ -116,7 +120,8 @@ extension TeamState {
 
     /// Finds a live task by id prefix or exact title (case-insensitive, NFC).
     public func task(named text: String) throws -> TeamTask {
-        try Lookup.resolve(text, in: tasks.values.filter(isLive), kind: "task", id: \.id, names: { [$0.title] },
-                           label: { "\($0.week)  \($0.title)" })
+        // One pass over all tasks; liveness (an ancestor walk) is checked on matches only.
+        try Lookup.resolve(text, in: tasks.values, kind: "task", id: \.id, names: { CollectionOfOne($0.title) },
+                           label: { "\($0.week)  \($0.title)" }, where: isLive)
     }
 }

@@ -61,7 +61,7 @@ public struct SprintBoard: Sendable, Equatable {
     public init(state: TeamState, sprint: Sprint, today: Day) {
         self.sprint = sprint
         goals = state.goals(in: sprint)
-        (members, unassigned) = TaskNode.group(state.liveTasks.filter { $0.sprint == sprint.id }, in: state)
+        (members, unassigned) = TaskNode.group(state.liveTasks { $0.sprint == sprint.id }, in: state)
         overdue = state.overdueProjects(today: today)
     }
 }

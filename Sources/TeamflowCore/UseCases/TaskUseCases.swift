@@ -164,7 +164,7 @@ public struct TaskUseCases {
         let member = try filter.member.map { try state.member(named: $0).id }
         let epic = try filter.epic.map { try state.epic(named: $0).id }
         let week: String? = filter.week?.lowercased() == "all" ? nil : try session.week(filter.week).description
-        return state.liveTasks.filter { task in
+        return state.liveTasks { task in
             (member == nil || task.member == member) && (epic == nil || task.epic == epic)
                 && (week == nil || task.week == week) && (filter.done == nil || task.done == filter.done)
         }

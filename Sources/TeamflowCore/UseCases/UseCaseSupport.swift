@@ -8,13 +8,13 @@ extension EventRepository {
 
     /// Appends one draft and returns the state with it folded in.
     func recordAndFold(_ draft: EventDraft, session: Session) throws -> (Event, TeamState) {
-        var state = try self.state()
         let events = try record([draft], session: session)
         guard let event = events.first else {
             throw TeamflowError(.failure, "the event was not written")
         }
-        if state.canAppend(event) { state.apply(event) } else { state = try self.state() }
-        return (event, state)
+        // Read after the append: a store folds its own new events into the state it holds,
+        // so nothing here copies a large state to apply one event.
+        return (event, try self.state())
     }
 }
 

@@ -44,7 +44,7 @@ extension WeekBoard {
     public init(state: TeamState, week: ISOWeek, today: Day) {
         let key = week.description
         let sprint = state.sprint(overlapping: week)
-        let (members, unassigned) = TaskNode.group(state.liveTasks.filter { $0.week == key }, in: state)
+        let (members, unassigned) = TaskNode.group(state.liveTasks { $0.week == key }, in: state)
         self.init(week: week, start: week.start, end: week.end,
                   goals: state.goals(in: week).filter { $0.sprint == nil },
                   sprint: sprint, sprintGoals: sprint.map(state.goals(in:)) ?? [],
