@@ -12,9 +12,12 @@ public struct GoalUseCases {
     @discardableResult
     public func add(title: String, week: String? = nil, sprint: String? = nil) throws -> Goal {
         let title = try Validate.title(title)
-        let week = try session.week(week)
+        // A sprint goal is named by the sprint's id, like a sprint task; it lives in the
+        // sprint's first week unless a week is given.
+        let sprint = try sprint.map { try repository.state().sprint(named: $0) }
+        let week = try week.map { try session.week($0) } ?? sprint.map { ISOWeek(containing: $0.from) } ?? session.currentWeek
         var data: Fields = ["title": .string(title), "week": .string(week.description)]
-        if let sprint { data["sprint"] = .string(sprint) }
+        if let sprint { data["sprint"] = .string(sprint.id) }
         let events = try append(EventDraft(type: EventType.goalAdded, data: data, summary: "goal: add \"\(title)\" (\(week))"))
         var state = TeamState()
         state.apply(events)
