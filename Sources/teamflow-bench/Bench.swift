@@ -48,7 +48,7 @@ struct Bench {
 
     /// Ids of open tasks this week, to check one per run.
     func openTasks(in path: String) -> [String] {
-        let result = shell(teamflow, ["-C", path, "task", "list", "--open", "--json"], in: path)
+        let result = shell(teamflow, ["-C", path, "task", "list", "--open", "--week", "all", "--json"], in: path)
         let ids = (try? JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
         return Array(ids.prefix(options.runs))
     }
@@ -74,8 +74,9 @@ struct Bench {
 
     struct Timing: CustomStringConvertible {
         var samples: [Double]
-        var median: Double { samples.sorted()[samples.count / 2] }
+        var median: Double { samples.isEmpty ? 0 : samples.sorted()[samples.count / 2] }
         var description: String {
+            guard !samples.isEmpty else { return "n/a (nothing to run)" }
             let sorted = samples.sorted()
             return "median \(ms(median)) (min \(ms(sorted.first ?? 0)), max \(ms(sorted.last ?? 0)))"
         }
@@ -121,9 +122,11 @@ struct Bench {
             s = time.perf_counter()
             for d in docs: yaml.load(d, Loader=yaml.CSafeLoader)
             e = time.perf_counter()
-            say(f"{(e - s) * 1000:.0f} ms for {len(docs)} docs ({len(docs) / (e - s):.0f} events/s)")
+            print(f"{(e - s) * 1000:.0f} ms for {len(docs)} docs ({len(docs) / (e - s):.0f} events/s)")
             """
-        return shell("/usr/bin/env", ["python3", "-c", script], in: path).out.trimmingCharacters(in: .whitespacesAndNewlines)
+        let result = shell("/usr/bin/env", ["python3", "-c", script], in: path)
+        let out = result.out.trimmingCharacters(in: .whitespacesAndNewlines)
+        return out.isEmpty ? "failed: " + result.err.split(separator: "\n").suffix(2).joined(separator: " ") : out
     }
 
     func shell(_ executable: String, _ args: [String], in path: String) -> (out: String, err: String, code: Int32) {
