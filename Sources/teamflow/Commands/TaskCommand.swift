@@ -51,7 +51,7 @@ enum TaskCommand {
                                                week: inv.parsed.option("week"), due: inv.parsed.option("due"),
                                                parent: inv.parsed.option("parent"), sprint: inv.parsed.option("sprint"))
             let task = try cases.add(title: inv.argument("title"), options)
-            try show(task, inv, cases, prefix: "Added task \(task.shortID) to \(task.week): ")
+            try show(task, inv, cases, prefix: "Added task: ")
         },
         "task check": { inv in let c = try useCases(inv); try show(try c.check(inv.argument("id")), inv, c) },
         "task uncheck": { inv in let c = try useCases(inv); try show(try c.uncheck(inv.argument("id")), inv, c) },
