@@ -34,11 +34,29 @@ enum CLI {
     /// Starts the binary; the caller waits (or kills it).
     static func start(_ arguments: [String], in directory: String, environment: [String: String] = [:],
                       stdin: String? = nil) throws -> (Process, Pipe, Pipe) {
+        try Subprocess.start(binary.path, arguments, in: directory,
+                             environment: baseEnvironment.merging(environment) { $1 }, stdin: stdin)
+    }
+
+    /// Runs to the end and collects output and exit code.
+    @discardableResult
+    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:],
+                    stdin: String? = nil) throws -> Result {
+        try Subprocess.run(binary.path, arguments, in: directory,
+                           environment: baseEnvironment.merging(environment) { $1 }, stdin: stdin)
+    }
+}
+
+/// Runs any program for the tests: the one place that wires pipes and waits.
+enum Subprocess {
+    /// Starts `executable`; `environment` nil keeps this process's environment.
+    static func start(_ executable: String, _ arguments: [String], in directory: String,
+                      environment: [String: String]? = nil, stdin: String? = nil) throws -> (Process, Pipe, Pipe) {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.environment = baseEnvironment.merging(environment) { $1 }
+        if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -49,12 +67,10 @@ enum CLI {
         return (process, out, err)
     }
 
-    /// Runs to the end and collects output and exit code.
-    @discardableResult
-    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:],
-                    stdin: String? = nil) throws -> Result {
-        let (process, out, err) = try start(arguments, in: directory, environment: environment, stdin: stdin)
-        // Read both pipes before waiting so a large output cannot block the child.
+    /// Runs to the end; both pipes are drained before waiting so a large output cannot block.
+    static func run(_ executable: String, _ arguments: [String], in directory: String,
+                    environment: [String: String]? = nil, stdin: String? = nil) throws -> CLI.Result {
+        let (process, out, err) = try start(executable, arguments, in: directory, environment: environment, stdin: stdin)
         let errBox = DataBox()
         let group = DispatchGroup()
         group.enter()
@@ -65,9 +81,21 @@ enum CLI {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        let errData = errBox.data
-        return Result(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                      code: process.terminationStatus)
+        return CLI.Result(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errBox.data, as: UTF8.self),
+                          code: process.terminationStatus)
+    }
+
+    /// Runs stock git; throws with git's stderr on a non-zero exit; returns trimmed stdout.
+    @discardableResult
+    static func git(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> String {
+        let result = try run("/usr/bin/git", arguments, in: directory,
+                             environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+        guard result.code == 0 else {
+            throw NSError(domain: "git", code: Int(result.code), userInfo: [
+                NSLocalizedDescriptionKey: "git \(arguments.joined(separator: " ")) failed: \(result.stderr)",
+            ])
+        }
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 
@@ -97,24 +125,10 @@ final class Workspace: @unchecked Sendable {
         try CLI.run(arguments, in: path, environment: environment, stdin: stdin)
     }
 
-    /// Runs stock git; fails the test on a non-zero exit.
+    /// Runs stock git; throws on a non-zero exit.
     @discardableResult
     func git(_ arguments: String...) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: path)
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw NSError(domain: "git", code: Int(process.terminationStatus),
-                          userInfo: [NSLocalizedDescriptionKey: "git \(arguments.joined(separator: " ")) failed"])
-        }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try Subprocess.git(arguments, in: path)
     }
 
     /// The id field of a `--json` object printed by a write command.

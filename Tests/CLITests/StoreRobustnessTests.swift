@@ -25,7 +25,7 @@ final class StoreRobustnessTests: XCTestCase {
 
     func testKilledImportShowsAllOrNothingAndCanBeRerun() throws {
         let ws = try Workspace()
-        let stream = Self.syntheticStream(count: 4_000)
+        let stream = goalStream(count: 4_000, tag: "f00d")
         let file = ws.path + "/big.yaml"
         try Data(stream.utf8).write(to: URL(fileURLWithPath: file))
         for delay in [5_000, 40_000, 120_000] as [useconds_t] {
@@ -96,30 +96,5 @@ final class StoreRobustnessTests: XCTestCase {
     private func eventCount(_ ws: Workspace) throws -> Int {
         guard (try? ws.git("rev-parse", "-q", "--verify", "refs/teamflow/events")) != nil else { return 0 }
         return try ws.git("ls-tree", "-r", "--name-only", "refs/teamflow/events").split(separator: "\n").count
-    }
-
-    /// A valid export stream of `count` goal events, written the way `export` writes them.
-    static func syntheticStream(count: Int) -> String {
-        var out = ""
-        for i in 0..<count {
-            let hex = String(i, radix: 16)
-            let id = "f00d" + String(repeating: "0", count: 20 - hex.count) + hex
-            out += """
-                ---
-                v: 1
-                id: \(id)
-                type: goal.added
-                at: '2024-11-18T09:00:00+09:00'
-                author:
-                  name: Bench
-                  email: bench@example.com
-                clock: \(i + 1)
-                data:
-                  title: goal \(i)
-                  week: 2024-W47
-
-                """
-        }
-        return out
     }
 }

@@ -4,31 +4,7 @@ import XCTest
 /// Runs stock git in `directory`; throws with git's stderr on a non-zero exit.
 @discardableResult
 func runGit(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let errBox = DataBox()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-        errBox.data = err.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
-    }
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw NSError(domain: "git", code: Int(process.terminationStatus), userInfo: [
-            NSLocalizedDescriptionKey: "git \(arguments.joined(separator: " ")) failed: \(String(decoding: errBox.data, as: UTF8.self))",
-        ])
-    }
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    try Subprocess.git(arguments, in: directory, environment: environment)
 }
 
 let eventsRef = "refs/teamflow/events"

@@ -1,48 +1,25 @@
 import Foundation
 import XCTest
 
-/// Runs the built `teamflow` binary in temp git repositories.
-enum TeamflowBinary {
-    /// `.build/<config>/teamflow` next to the test bundle, else found from this file's path.
-    static var url: URL? {
-        var candidates: [URL] = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent().appendingPathComponent("teamflow") }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug/teamflow"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-}
-
 /// The fixed clock and zone every end-to-end test uses (never the wall clock).
 let fixedEnvironment = ["TEAMFLOW_NOW": "2024-11-19T10:00:00+09:00", "TZ": "Asia/Seoul", "NO_COLOR": "1"]
 
 /// Runs `teamflow args` in `cwd`; returns stdout, stderr and the exit code.
-func runTeamflow(_ args: [String], cwd: URL, env: [String: String] = [:], file: StaticString = #filePath,
-                 line: UInt = #line) throws -> (stdout: String, stderr: String, code: Int32) {
-    guard let binary = TeamflowBinary.url else {
+func runTeamflow(_ args: [String], cwd: URL, env: [String: String] = [:]) throws -> (stdout: String, stderr: String, code: Int32) {
+    guard FileManager.default.isExecutableFile(atPath: CLI.binary.path) else {
         throw XCTSkip("the teamflow binary is not built")
     }
-    return try run(binary, args, cwd: cwd, env: env)
+    return try run(CLI.binary, args, cwd: cwd, env: env)
 }
 
+/// Runs a program with this process's environment (less TEAMFLOW_AUTHOR) plus the fixed clock.
 @discardableResult
 func run(_ executable: URL, _ args: [String], cwd: URL, env: [String: String] = [:]) throws -> (stdout: String, stderr: String, code: Int32) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = args
-    process.currentDirectoryURL = cwd
     var environment = ProcessInfo.processInfo.environment
     environment.removeValue(forKey: "TEAMFLOW_AUTHOR")
     for (key, value) in fixedEnvironment.merging(env, uniquingKeysWith: { $1 }) { environment[key] = value }
-    process.environment = environment
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Read before waiting so a large output cannot block the child.
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self), process.terminationStatus)
+    let result = try Subprocess.run(executable.path, args, in: cwd.path, environment: environment)
+    return (result.stdout, result.stderr, result.code)
 }
 
 /// A temporary git repository with a configured author; removed by `tearDown`.
