@@ -94,16 +94,16 @@ public final class GitEventStore: EventRepository {
     private func loadState(at tip: ObjectID) throws -> StateCache.Entry {
         // Take the memo out so the state below is uniquely owned: folding new events into it
         // then mutates in place instead of copying every dictionary.
-        var old = memo ?? cache.read()
+        var old = memo ?? Trace.measure("cache read") { cache.read() }
         memo = nil
         if let entry = old, entry.tip == tip.hex { return entry }
         if var entry = old.take() {
             let cachedCount = entry.state.eventCount
-            if (try? incremental(&entry, to: tip)) == true {
+            if (try? Trace.measure("cache catch-up") { try incremental(&entry, to: tip) }) == true {
                 // A cache a few events behind costs a small tree diff to bring up to date;
                 // rewriting the whole file on every command would cost more. Catch up every 8.
                 if entry.state.eventCount - cachedCount >= StateCache.rewriteAfter {
-                    cache.write(entry)
+                    Trace.measure("cache write") { cache.write(entry) }
                 }
                 return entry
             }
@@ -154,7 +154,7 @@ public final class GitEventStore: EventRepository {
                 events.append(event)
             }
             let files = events.map { (id: $0.id, contents: EventCodec.encode($0)) }
-            if let tip = try commit(files, parent: parent, author: author, at: at, message: summary) {
+            if let tip = try Trace.measure("append commit") { try commit(files, parent: parent, author: author, at: at, message: summary) } {
                 cache.writeHead(tip: tip.hex, maxClock: maxClock + events.count)
                 advanceMemo(from: parent, to: tip, with: events)
                 return events

@@ -98,17 +98,20 @@ struct StateCache {
     /// Writes atomically (temp file + rename); a failure only costs speed, so it is ignored.
     func write(_ entry: Entry) {
         var writer = SnapshotWriter()
-        writer.write(StateCache.magic)
-        writer.write(StateCache.format)
-        writer.write(TeamState.snapshotFormat)
-        writer.write(ref)
-        writer.write(entry.tip)
-        writer.write(entry.diagnostics)
-        writer.write(entry.state)
+        Trace.measure("cache encode") {
+            writer.write(StateCache.magic)
+            writer.write(StateCache.format)
+            writer.write(TeamState.snapshotFormat)
+            writer.write(ref)
+            writer.write(entry.tip)
+            writer.write(entry.diagnostics)
+            writer.write(entry.state)
+        }
         writeHead(tip: entry.tip, maxClock: entry.state.maxClock)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(writer.bytes).write(to: fileURL, options: .atomic)
+            let bytes = Trace.measure("cache bytes") { writer.bytes }
+            try Trace.measure("cache file") { try Data(bytes).write(to: fileURL, options: .atomic) }
         } catch {
             // The cache is disposable: the next read rebuilds it.
         }

@@ -20,4 +20,25 @@ enum Replay {
             print("replay failed: \(error)")
         }
     }
+
+    /// Encodes and decodes the state snapshot of a repository a few times (cache cost).
+    static func snapshot(directory: String) {
+        do {
+            let state = try GitEventStore.open(at: directory).state()
+            for _ in 0..<3 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                var writer = SnapshotWriter()
+                writer.write(state)
+                let bytes = writer.bytes
+                let encoded = DispatchTime.now().uptimeNanoseconds
+                var reader = SnapshotReader(bytes: bytes)
+                let copy = try reader.read(TeamState.self)
+                let decoded = DispatchTime.now().uptimeNanoseconds
+                print("snapshot \(bytes.count) bytes: encode \(ms(Double(encoded - start) / 1e9)), "
+                      + "decode \(ms(Double(decoded - encoded) / 1e9)), equal \(copy == state)")
+            }
+        } catch {
+            print("snapshot failed: \(error)")
+        }
+    }
 }

@@ -10,6 +10,10 @@ import TeamflowCore
 import TeamflowGit
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "snapshot", arguments.count == 2 {
+    Replay.snapshot(directory: arguments[1])
+    exit(0)
+}
 if arguments.first == "replay", arguments.count == 2 {
     Replay.run(directory: arguments[1])
     exit(0)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A compact, sequential binary form of the derived state, for the store's cache.
 ///
 /// Codable through keyed containers costs ~1 µs a field; a cache of 50,000 events has
@@ -17,10 +19,17 @@ public protocol SnapshotCodable {
 /// (and every id, which is both a dictionary key and a field) cost one allocation to read.
 public struct SnapshotWriter {
     var body: [UInt8] = []
-    private var table: [String: Int] = [:]
+    /// Keyed by the exact UTF-8 bytes: String equality (and hashing) is by canonical
+    /// equivalence, which would merge an NFD name into an equal NFC one and costs a
+    /// normalisation per non-ASCII string.
+    private var table: [ExactString: Int] = [:]
     private var strings: [String] = []
 
-    public init() { body.reserveCapacity(1 << 16) }
+    public init() {
+        body.reserveCapacity(1 << 20)
+        table.reserveCapacity(1 << 16)
+        strings.reserveCapacity(1 << 16)
+    }
 
     /// The finished snapshot: the string table, then the values.
     public var bytes: [UInt8] {
@@ -48,12 +57,30 @@ public struct SnapshotWriter {
     }
 
     mutating func raw(_ string: String) {
-        if let index = table[string] {
+        let key = ExactString(string: string)
+        if let index = table[key] {
             varint(UInt64(index))
         } else {
-            table[string] = strings.count
+            table[key] = strings.count
             varint(UInt64(strings.count))
             strings.append(string)
+        }
+    }
+}
+
+/// A string compared and hashed by its exact UTF-8 bytes, in one pass each.
+struct ExactString: Hashable {
+    let string: String
+
+    func hash(into hasher: inout Hasher) {
+        var string = string
+        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    static func == (lhs: ExactString, rhs: ExactString) -> Bool {
+        var a = lhs.string, b = rhs.string
+        return a.withUTF8 { x in
+            b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
         }
     }
 }

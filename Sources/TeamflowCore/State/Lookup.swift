@@ -45,8 +45,14 @@ public enum Lookup {
     /// Whether a stored name equals a normalised key. Stored names are already trimmed, so a
     /// first-character check rejects almost every candidate before any lower-casing.
     static func matches(_ name: String, _ key: String) -> Bool {
-        guard let first = name.first, let keyFirst = key.first else { return name.isEmpty && key.isEmpty }
-        if first.lowercased() != String(keyFirst) { return false }
+        guard let byte = name.utf8.first, let keyByte = key.utf8.first else { return name.isEmpty && key.isEmpty }
+        if byte < 0x80 && keyByte < 0x80 {
+            // ASCII on both sides: compare the lower-cased first bytes without building strings.
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+            if lower != keyByte { return false }
+        } else if let first = name.first, let keyFirst = key.first, first.lowercased() != String(keyFirst) {
+            return false
+        }
         return normalize(name) == key
     }
 

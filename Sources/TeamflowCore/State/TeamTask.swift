@@ -120,8 +120,35 @@ extension TeamState {
 
     /// Finds a live task by id prefix or exact title (case-insensitive, NFC).
     public func task(named text: String) throws -> TeamTask {
-        // One pass over all tasks; liveness (an ancestor walk) is checked on matches only.
-        try Lookup.resolve(text, in: tasks.values, kind: "task", id: \.id, names: { CollectionOfOne($0.title) },
-                           label: { "\($0.week)  \($0.title)" }, where: isLive)
+        if let found = uniqueTask(matching: text) { return found }
+        // Zero or several matches: the general lookup words the error (candidates, nearest).
+        return try Lookup.resolve(text, in: tasks.values, kind: "task", id: \.id, names: { CollectionOfOne($0.title) },
+                                  label: { "\($0.week)  \($0.title)" }, where: isLive)
+    }
+
+    /// The one live task `text` names, found without copying every task: a history holds
+    /// tens of thousands, and reading a field through an index borrows instead of copying.
+    /// Nil when there is no single answer.
+    private func uniqueTask(matching text: String) -> TeamTask? {
+        let key = Lookup.normalize(text)
+        guard !key.isEmpty else { return nil }
+        let idKey = key.count >= ShortID.minimumPrefix ? key : nil
+        var byName: [Dictionary<String, TeamTask>.Index] = []
+        var byID: [Dictionary<String, TeamTask>.Index] = []
+        var index = tasks.startIndex
+        while index != tasks.endIndex {
+            if Lookup.matches(tasks.values[index].title, key) {
+                byName.append(index)
+            } else if let idKey, tasks.keys[index].utf8.starts(with: idKey.utf8) { // ids are ASCII
+                byID.append(index)
+            }
+            index = tasks.index(after: index)
+        }
+        let live = { (hits: [Dictionary<String, TeamTask>.Index]) in hits.map { tasks.values[$0] }.filter(isLive) }
+        let names = live(byName)
+        if names.count == 1 { return names[0] }
+        if !names.isEmpty { return nil }
+        let ids = live(byID)
+        return ids.count == 1 ? ids[0] : nil
     }
 }

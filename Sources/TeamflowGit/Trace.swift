@@ -1,0 +1,19 @@
+import Foundation
+
+/// Phase timings on stderr when `TEAMFLOW_TRACE` is set: how a slow command is diagnosed
+/// without a profiler (`TEAMFLOW_TRACE=1 teamflow week`).
+enum Trace {
+    static let enabled = ProcessInfo.processInfo.environment["TEAMFLOW_TRACE"] != nil
+
+    /// Runs `body`, and when tracing, prints how long it took.
+    @inline(__always)
+    static func measure<T>(_ label: @autoclosure () -> String, _ body: () throws -> T) rethrows -> T {
+        guard enabled else { return try body() }
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer {
+            let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1_000
+            FileHandle.standardError.write(Data("trace: \(label()) \(micros) µs\n".utf8))
+        }
+        return try body()
+    }
+}
