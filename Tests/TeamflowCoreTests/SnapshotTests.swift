@@ -59,4 +59,18 @@ final class SnapshotTests: XCTestCase {
         var reader = SnapshotReader(bytes: garbled)
         _ = try? reader.read(TeamState.self) // must not crash; any result is discarded by the cache
     }
+
+    func testInterningKeepsTheExactBytesOfCanonicallyEqualStrings() throws {
+        let f = Fixture()
+        let nfd = "한글 e\u{301}"            // decomposed é
+        let nfc = "한글 \u{E9}"               // precomposed é: equal as Swift Strings
+        XCTAssertEqual(nfd, nfc)
+        try f.goals.add(title: nfd)
+        try f.goals.add(title: nfc)
+        var writer = SnapshotWriter()
+        writer.write(try f.state())
+        var reader = SnapshotReader(bytes: writer.bytes)
+        let titles = try reader.read(TeamState.self).goals.values.map { Array($0.title.utf8) }
+        XCTAssertEqual(Set(titles), [Array(nfd.utf8), Array(nfc.utf8)])
+    }
 }
