@@ -80,7 +80,11 @@ struct ExactString: Hashable {
     static func == (lhs: ExactString, rhs: ExactString) -> Bool {
         var a = lhs.string, b = rhs.string
         return a.withUTF8 { x in
-            b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
+            b.withUTF8 { y in
+                guard x.count == y.count else { return false }
+                guard let p = x.baseAddress, let q = y.baseAddress else { return true } // both empty
+                return memcmp(p, q, x.count) == 0
+            }
         }
     }
 }
