@@ -68,3 +68,15 @@ struct SharedFixture {
     let session: Session
     var undo: UndoUseCase { UndoUseCase(repository: repository, session: session) }
 }
+
+/// Undo of the review, retrospective and wiki events.
+final class UndoWikiAndReviewTests: XCTestCase {
+    func testUndoingAWikiSavePutsTheEarlierBodyBack() throws {
+        let f = Fixture()
+        let pages = WikiUseCases(repository: f.repository, session: f.session)
+        try pages.save(title: "회고", body: "첫 번째")
+        try pages.save(title: "회고", body: "두 번째")
+        try f.undo.undo()
+        XCTAssertEqual(try f.state().wikiPage(named: "회고").body, "첫 번째")
+    }
+}

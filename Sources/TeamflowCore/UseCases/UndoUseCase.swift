@@ -56,6 +56,12 @@ public struct UndoUseCase {
 
     /// The event that puts back what `event` changed, given the state just before it.
     public static func compensation(for event: Event, before: TeamState) -> EventDraft? {
+        // A wiki page is named by its title; saving again with the body it had puts it back.
+        if event.type == EventType.wikiSaved, let title = event.data.string("title") {
+            let prior = before.wiki[WikiPage.key(title)]?.body ?? ""
+            return EventDraft(type: EventType.wikiSaved, data: ["title": .string(title), "body": .string(prior)],
+                              summary: "undo: wiki.saved \(title)")
+        }
         let kind = String(event.type.prefix { $0 != "." })
         let action = String(event.type.drop { $0 != "." }.dropFirst())
         let key = kind
