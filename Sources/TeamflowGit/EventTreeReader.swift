@@ -103,12 +103,12 @@ struct EventTreeReader {
             case .event(let event, let idMark):
                 guard file.path.hasSuffix("/" + TreeLayout.fileName(of: event.id)) else {
                     diagnostics.append(Diagnostic(path: file.path, line: idMark?.line, column: idMark?.column,
-                                                  message: "error: the event id '\(event.id)' does not match the file name; skipped"))
+                                                  message: "the event id '\(event.id)' does not match the file name; skipped"))
                     continue
                 }
                 if let first = byID[event.id] {
                     let what = first.blob == file.blob ? "a copy of" : "a different event with the same id as"
-                    diagnostics.append(Diagnostic(path: file.path, message: "error: \(what) \(first.path); skipped"))
+                    diagnostics.append(Diagnostic(path: file.path, message: "\(what) \(first.path); skipped"))
                     continue
                 }
                 byID[event.id] = (file.path, file.blob)
@@ -129,7 +129,7 @@ struct EventTreeReader {
         let bytes: [UInt8]
         switch blob {
         case .success(let b): bytes = b
-        case .failure(let error): return .problem(Diagnostic(path: path, message: "error: unreadable: \(error); skipped"))
+        case .failure(let error): return .problem(Diagnostic(path: path, message: "unreadable: \(error); skipped"))
         }
         if let event = FastEventDecoder.decode(bytes) {
             return .event(event, idMark: nil)
@@ -139,12 +139,12 @@ struct EventTreeReader {
             return .event(try EventCodec.decode(node), idMark: node["id"]?.mark)
         } catch let error as YAMLError {
             return .problem(Diagnostic(path: path, line: error.mark?.line, column: error.mark?.column,
-                                       message: "error: invalid YAML: \(error.message); skipped"))
+                                       message: "invalid YAML: \(error.message); skipped"))
         } catch let error as EventCodec.DecodeError {
             return .problem(Diagnostic(path: path, line: error.mark?.line, column: error.mark?.column,
-                                       message: "error: not a valid event: \(error.message); skipped"))
+                                       message: "not a valid event: \(error.message); skipped"))
         } catch {
-            return .problem(Diagnostic(path: path, message: "error: unreadable: \(error); skipped"))
+            return .problem(Diagnostic(path: path, message: "unreadable: \(error); skipped"))
         }
     }
 }

@@ -110,7 +110,7 @@ extension GitEventStore {
         for event in events {
             if let previous, event.clock - previous.clock > max(1_000, events.count) {
                 problems.append(Diagnostic(path: TreeLayout.path(of: event.id),
-                                           message: "warning: clock jumps from \(previous.clock) to \(event.clock)"))
+                                           severity: .warning, message: "clock jumps from \(previous.clock) to \(event.clock)"))
             }
             previous = event
         }

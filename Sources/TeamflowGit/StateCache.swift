@@ -9,7 +9,7 @@ import TeamflowCore
 /// tip, the diagnostics, then the state.
 struct StateCache {
     /// Bump when the file's own layout changes; `TeamState.snapshotFormat` covers the state.
-    static let format = 4
+    static let format = 5
     static let magic = "teamflow-state-cache"
     /// How many events the file may lag behind the tip before a read rewrites it.
     static let rewriteAfter = 8
@@ -120,10 +120,11 @@ struct StateCache {
 
 extension Diagnostic: SnapshotCodable {
     public func write(to w: inout SnapshotWriter) {
-        w.write(path); w.write(line); w.write(column); w.write(message)
+        w.write(path); w.write(line); w.write(column); w.write(severity.rawValue); w.write(message)
     }
 
     public init(from r: inout SnapshotReader) throws {
-        self.init(path: try r.read(), line: try r.read(), column: try r.read(), message: try r.read())
+        self.init(path: try r.read(), line: try r.read(), column: try r.read(),
+                  severity: Severity(rawValue: try r.read()) ?? .error, message: try r.read())
     }
 }

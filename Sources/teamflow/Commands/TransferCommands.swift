@@ -74,6 +74,7 @@ enum DoctorCommand {
     static let handlers: [String: TeamflowCLI.Handler] = [
         "doctor": { inv in
             let store = try inv.store()
+            store.onDiagnostic = { _ in } // doctor lists every problem itself, once
             let problems = try store.doctor()
             let count = try store.events().count
             inv.emit(json: .object([("events", .int(count)), ("problems", .array(problems.map { .string($0.description) }))]),
