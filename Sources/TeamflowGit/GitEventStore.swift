@@ -99,9 +99,10 @@ public final class GitEventStore: EventRepository {
         if let entry = old, entry.tip == tip.hex { return entry }
         if var entry = old.take() {
             let cachedCount = entry.state.eventCount
-            if (try? Trace.measure("cache catch-up") { try incremental(&entry, to: tip) }) == true {
-                // A cache a few events behind costs a small tree diff to bring up to date;
-                // rewriting the whole file on every command would cost more. Catch up every 8.
+            Trace.measure("cache journal") { applyJournal(&entry, until: tip) }
+            if entry.tip == tip.hex || (try? Trace.measure("cache catch-up") { try incremental(&entry, to: tip) }) == true {
+                // A snapshot some events behind is brought up to date by the journal or a small
+                // tree diff; rewriting 2.5 MB on every command would cost more.
                 if entry.state.eventCount - cachedCount >= StateCache.rewriteAfter {
                     Trace.measure("cache write") { cache.write(entry) }
                 }
@@ -118,6 +119,24 @@ public final class GitEventStore: EventRepository {
 
     private func loadAll(at tip: ObjectID) throws -> (events: [Event], diagnostics: [Diagnostic]) {
         reader.load(try reader.eventFiles(rootTree: repository.readCommit(tip).tree))
+    }
+
+    /// Folds in the journal's records that continue from the entry's tip (each record's commit
+    /// must have that tip as its only parent), stopping at `tip` or at the first that does not.
+    private func applyJournal(_ entry: inout StateCache.Entry, until tip: ObjectID) {
+        let records = cache.journal.records(base: entry.tip)
+        for record in records where entry.tip != tip.hex {
+            guard let id = ObjectID(hex: record.tip), let commit = try? repository.readCommit(id),
+                  commit.parents.map(\.hex) == [entry.tip] else { return }
+            var events: [Event] = []
+            for bytes in record.events {
+                guard case .event(let event, _) = EventTreeReader.parse(path: "journal", blob: .success(bytes)) else { return }
+                events.append(event)
+            }
+            guard events.allSatisfy({ entry.state.canAppend($0) }) else { return }
+            for event in events { entry.state.apply(event) }
+            entry.tip = record.tip
+        }
     }
 
     /// Folds in only the files added since the cached tip. Returns false when a rebuild is
@@ -156,6 +175,7 @@ public final class GitEventStore: EventRepository {
             let files = events.map { (id: $0.id, contents: EventCodec.encode($0)) }
             if let tip = try Trace.measure("append commit") { try commit(files, parent: parent, author: author, at: at, message: summary) } {
                 cache.writeHead(tip: tip.hex, maxClock: maxClock + events.count)
+                if let parent { cache.journal.append(parent: parent.hex, tip: tip.hex, events: files.map(\.contents)) }
                 advanceMemo(from: parent, to: tip, with: events)
                 return events
             }

@@ -11,8 +11,9 @@ struct StateCache {
     /// Bump when the file's own layout changes; `TeamState.snapshotFormat` covers the state.
     static let format = 5
     static let magic = "teamflow-state-cache"
-    /// How many events the file may lag behind the tip before a read rewrites it.
-    static let rewriteAfter = 8
+    /// How many events the snapshot may lag behind the tip before a read rewrites it (the
+    /// journal, or a tree diff, covers the gap).
+    static let rewriteAfter = 64
 
     struct Entry {
         var ref: String
@@ -75,6 +76,12 @@ struct StateCache {
         return complete ? bytes : nil
     }
 
+    /// Our own appends since the snapshot.
+    var journal: StateJournal {
+        let key = ref.map { $0 == "/" ? "-" : $0 }
+        return StateJournal(url: folder.appendingPathComponent("journal-" + String(key)))
+    }
+
     private var headURL: URL {
         let key = ref.map { $0 == "/" ? "-" : $0 }
         return folder.appendingPathComponent("head-" + String(key))
@@ -112,6 +119,8 @@ struct StateCache {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let bytes = Trace.measure("cache bytes") { writer.bytes }
             try Trace.measure("cache file") { try Data(bytes).write(to: fileURL, options: .atomic) }
+            // After the snapshot: a journal for a base no snapshot has is simply ignored.
+            journal.reset(base: entry.tip)
         } catch {
             // The cache is disposable: the next read rebuilds it.
         }

@@ -188,3 +188,39 @@ final class FailureLog: @unchecked Sendable {
     func add(_ message: String) { lock.lock(); stored.append(message); lock.unlock() }
     var messages: [String] { lock.lock(); defer { lock.unlock() }; return stored }
 }
+
+/// The journal of our own appends: used when it continues the snapshot, ignored otherwise.
+final class StateJournalTests: XCTestCase {
+    func testReadersFoldTheJournalAndAgreeWithARebuild() throws {
+        let repo = try TestRepository()
+        let store = try repo.store()
+        for i in 0..<3 { _ = try repo.addGoal("before \(i)", store: store) }
+        _ = try store.state() // writes the snapshot and starts the journal
+        for i in 0..<5 { _ = try repo.addGoal("after \(i)", store: try repo.store()) }
+        let journal = try String(contentsOfFile: repo.path + "/.git/teamflow/journal-refs-teamflow-events", encoding: .utf8)
+        XCTAssertEqual(journal.components(separatedBy: "\nrecord ").count - 1, 5, journal)
+        let fromJournal = try repo.store().state()
+        try FileManager.default.removeItem(atPath: repo.path + "/.git/teamflow")
+        XCTAssertEqual(try repo.store().state(), fromJournal)
+        XCTAssertEqual(fromJournal.goals.count, 8)
+    }
+
+    func testATornOrForeignJournalIsIgnored() throws {
+        let repo = try TestRepository()
+        _ = try repo.addGoal("one")
+        _ = try repo.store().state()
+        _ = try repo.addGoal("two")
+        _ = try repo.addGoal("three")
+        let path = repo.path + "/.git/teamflow/journal-refs-teamflow-events"
+        var bytes = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        bytes.removeLast(20) // a process killed in the middle of its append
+        try bytes.write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(Set(try repo.store().state().goals.values.map(\.title)), ["one", "two", "three"])
+
+        // A record claiming a tip whose parent is not the snapshot's tip must not be folded.
+        let base = try XCTUnwrap(String(data: bytes, encoding: .utf8)?.split(separator: "\n").first)
+        let bogus = "\(base)\nrecord \(try repo.git("rev-parse", "refs/teamflow/events")) 1\n5\nv: 1\n\n"
+        try Data(bogus.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try repo.store().state().goals.count, 3)
+    }
+}

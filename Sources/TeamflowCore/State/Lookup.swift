@@ -50,6 +50,10 @@ public enum Lookup {
             // ASCII on both sides: compare the lower-cased first bytes without building strings.
             let lower = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
             if lower != keyByte { return false }
+        } else if byte >= 0x80 && keyByte < 0x80,
+                  let scalar = name.unicodeScalars.first, scalar != "\u{130}", scalar != "\u{212A}" {
+            // Only İ and the Kelvin sign lower-case to something starting with ASCII.
+            return false
         } else if let first = name.first, let keyFirst = key.first, first.lowercased() != String(keyFirst) {
             return false
         }

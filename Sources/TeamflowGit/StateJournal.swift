@@ -1,0 +1,84 @@
+import Foundation
+import Git
+
+/// Our own appends since the state snapshot was written, so a reader catches up by folding a
+/// few events instead of diffing trees, and the 2.5 MB snapshot is rewritten only every 64
+/// events. Like the snapshot it is disposable: a record is used only when its commit's parent
+/// is the tip reached so far, and a torn last record (a killed process) is ignored.
+///
+/// ```
+/// teamflow-journal 1 <snapshot tip>
+/// record <tip> <event count>
+/// <byte length>
+/// <event file text>
+/// ```
+struct StateJournal {
+    static let header = "teamflow-journal 1"
+
+    struct Record {
+        var tip: String
+        var events: [[UInt8]]
+    }
+
+    let url: URL
+
+    /// The records of a journal that starts at `base`; empty for another base or no file.
+    func records(base: String) -> [Record] {
+        guard let bytes = StateCache.readFile(url.path) else { return [] }
+        var scanner = LineScanner(bytes: bytes)
+        guard scanner.line() == "\(StateJournal.header) \(base)" else { return [] }
+        var records: [Record] = []
+        while let line = scanner.line() {
+            let parts = line.split(separator: " ")
+            guard parts.count == 3, parts[0] == "record", let count = Int(parts[2]), (1...10_000).contains(count) else { break }
+            var events: [[UInt8]] = []
+            for _ in 0..<count {
+                guard let length = scanner.line().flatMap({ Int($0) }), let text = scanner.bytes(length) else { return records }
+                events.append(text)
+            }
+            records.append(Record(tip: String(parts[1]), events: events))
+        }
+        return records
+    }
+
+    /// Starts a new journal at the snapshot's tip (atomically).
+    func reset(base: String) {
+        try? Data("\(StateJournal.header) \(base)\n".utf8).write(to: url, options: .atomic)
+    }
+
+    /// Records an append if the journal ends exactly at its parent; otherwise leaves the
+    /// journal as it is (a reader then catches up by diffing trees).
+    func append(parent: String, tip: String, events: [String]) {
+        guard let bytes = StateCache.readFile(url.path), let first = bytes.firstIndex(of: 0x0A) else { return }
+        let head = String(decoding: bytes[..<first], as: UTF8.self)
+        guard head.hasPrefix(StateJournal.header + " ") else { return }
+        let base = String(head.dropFirst(StateJournal.header.count + 1))
+        guard (records(base: base).last?.tip ?? base) == parent else { return }
+        var record = "record \(tip) \(events.count)\n"
+        for text in events { record += "\(text.utf8.count)\n\(text)\n" }
+        // One write with O_APPEND: a concurrent reader sees the record whole or not at all,
+        // and a torn record from a killed process fails to parse and is ignored.
+        let fd = open(url.path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        _ = Array(record.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
+
+    /// Splits bytes into newline-terminated lines and length-prefixed payloads.
+    struct LineScanner {
+        let bytes: [UInt8]
+        var offset = 0
+
+        mutating func line() -> String? {
+            guard offset < bytes.count, let end = bytes[offset...].firstIndex(of: 0x0A) else { return nil }
+            defer { offset = end + 1 }
+            return String(decoding: bytes[offset..<end], as: UTF8.self)
+        }
+
+        mutating func bytes(_ count: Int) -> [UInt8]? {
+            guard count >= 0, offset + count < bytes.count, bytes[offset + count] == 0x0A else { return nil }
+            defer { offset += count + 1 }
+            return Array(bytes[offset..<offset + count])
+        }
+    }
+}
