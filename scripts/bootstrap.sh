@@ -1,15 +1,34 @@
 #!/usr/bin/env bash
-# Installs the system packages and test tooling teamflow needs, only when missing.
+# Installs what teamflow needs to build and test, only when it is missing:
+# Debian packages (libgit2-dev, libyaml-dev, pkg-config, git with git-daemon, python3) and the
+# Python readers the tests use as independent checks (PyYAML, markdown-it-py).
 set -euo pipefail
+
+if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
+updated=no
+apt_install() {
+  command -v apt-get >/dev/null || return 1
+  if [ "$updated" = no ]; then $SUDO apt-get update -qq && updated=yes; fi
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
+}
+
 need=()
+command -v pkg-config >/dev/null || need+=(pkg-config)
 pkg-config --exists libgit2 2>/dev/null || need+=(libgit2-dev)
 pkg-config --exists yaml-0.1 2>/dev/null || need+=(libyaml-dev)
-command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v git >/dev/null || need+=(git)
-if [ ${#need[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
-fi
-python3 -c 'import yaml' 2>/dev/null || python3 -m pip install -q PyYAML
-python3 -c 'import markdown_it' 2>/dev/null || python3 -m pip install -q markdown-it-py
+command -v python3 >/dev/null || need+=(python3)
+if [ ${#need[@]} -gt 0 ]; then apt_install "${need[@]}"; fi
+
+# A Python module for the tests: pip first (a user's or pyenv's Python), then Debian's package
+# (a system Python that refuses pip). Tests that need a missing one are skipped, not failed.
+ensure_python_module() {
+  local module=$1 pip_name=$2 apt_name=$3
+  python3 -c "import $module" 2>/dev/null && return 0
+  python3 -m pip install -q "$pip_name" 2>/dev/null && return 0
+  apt_install "$apt_name" 2>/dev/null && python3 -c "import $module" 2>/dev/null && return 0
+  python3 -m pip install -q --break-system-packages "$pip_name" 2>/dev/null && return 0
+  echo "warning: could not install $pip_name; the tests that read with it will be skipped" >&2
+}
+ensure_python_module yaml PyYAML python3-yaml
+ensure_python_module markdown_it markdown-it-py python3-markdown-it
