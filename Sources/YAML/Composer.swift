@@ -5,24 +5,35 @@ internal import CYAML
 struct Composer {
     /// Upper bound on nodes in one document counting alias expansions (billion laughs guard).
     static let maxExpandedNodes = 1_000_000
+    /// Upper bound on collection nesting: the emitter, `==` and Codable recurse per level,
+    /// so a hostile `[[[[...` must fail here instead of overflowing the stack later.
+    static let maxDepth = 200
 
     let file: String?
     let source: UnsafeRawBufferPointer
     /// Stop with an error at the second document (for `YAML.parse`).
     let singleDocument: Bool
 
-    private struct Frame {
+    /// An open collection or document. A class so the hot path mutates it in place
+    /// instead of going through `stack[top]` accessors.
+    private final class Frame {
         enum Kind { case document, mapping, sequence }
-        var kind: Kind
-        var mark: Mark
-        var anchor: String?
+        let kind: Kind
+        let mark: Mark
+        let anchor: String?
         var items: [Node] = []
         var pairs: [(key: Node, value: Node)] = []
         var pendingKey: Node?
         /// Fingerprints of scalar keys seen so far, for duplicate detection.
-        var keyPrints: [ExactString] = []
-        var keySet: Set<ExactString>?
+        var keyPrints: [KeyPrint] = []
+        var keySet: Set<KeyPrint>?
         var size = 1
+
+        init(kind: Kind, mark: Mark, anchor: String? = nil) {
+            self.kind = kind
+            self.mark = mark
+            self.anchor = anchor
+        }
     }
 
     private var stack: [Frame] = []
@@ -70,6 +81,9 @@ struct Composer {
             let name = Self.string(event.data.alias.anchor) ?? ""
             guard let target = anchors[name] else { throw error("unknown alias '\(name)'", at: mark) }
             try add(target.node, size: target.size, anchor: nil, mark: mark)
+        case YAML_MAPPING_START_EVENT where stack.count > Self.maxDepth,
+             YAML_SEQUENCE_START_EVENT where stack.count > Self.maxDepth:
+            throw error("collections nested more than \(Self.maxDepth) levels deep", at: mark)
         case YAML_MAPPING_START_EVENT:
             stack.append(Frame(kind: .mapping, mark: mark, anchor: Self.string(event.data.mapping_start.anchor)))
         case YAML_SEQUENCE_START_EVENT:
@@ -88,45 +102,41 @@ struct Composer {
     /// Attaches a finished node to the innermost open collection or document.
     private mutating func add(_ node: Node, size: Int, anchor: String?, mark: Mark) throws {
         if let anchor { anchors[anchor] = (node, size) }
-        guard !stack.isEmpty else { return }
-        let top = stack.count - 1
-        stack[top].size += size
-        if stack[top].size > Self.maxExpandedNodes {
+        guard let frame = stack.last else { return }
+        frame.size += size
+        if frame.size > Self.maxExpandedNodes {
             throw error("document expands to more than \(Self.maxExpandedNodes) nodes (alias bomb?)", at: mark)
         }
-        switch stack[top].kind {
+        switch frame.kind {
         case .document, .sequence:
-            stack[top].items.append(node)
+            frame.items.append(node)
         case .mapping:
-            if let key = stack[top].pendingKey {
-                stack[top].pairs.append((key: key, value: node))
-                stack[top].pendingKey = nil
+            if let key = frame.pendingKey {
+                frame.pairs.append((key: key, value: node))
+                frame.pendingKey = nil
             } else {
-                try checkDuplicate(node, in: top, mark: mark)
-                stack[top].pendingKey = node
+                try checkDuplicate(node, in: frame, mark: mark)
+                frame.pendingKey = node
             }
         }
     }
 
-    private mutating func checkDuplicate(_ key: Node, in top: Int, mark: Mark) throws {
-        guard let print = Self.fingerprint(key).map(ExactString.init) else {
-            if stack[top].pairs.contains(where: { $0.key == key }) {
-                throw error("found duplicate key", at: mark)
-            }
+    private func checkDuplicate(_ key: Node, in frame: Frame, mark: Mark) throws {
+        guard let print = KeyPrint(key) else {
+            if frame.pairs.contains(where: { $0.key == key }) { throw error("found duplicate key", at: mark) }
             return
         }
         let duplicate: Bool
-        if var set = stack[top].keySet {
-            duplicate = !set.insert(print).inserted
-            stack[top].keySet = set
-        } else if stack[top].keyPrints.count < 16 {
-            duplicate = stack[top].keyPrints.contains(print)
-            stack[top].keyPrints.append(print)
+        if frame.keySet != nil {
+            duplicate = frame.keySet?.insert(print).inserted == false
+        } else if frame.keyPrints.count < 16 {
+            duplicate = frame.keyPrints.contains(print)
+            frame.keyPrints.append(print)
         } else {
-            var set = Set(stack[top].keyPrints)
+            var set = Set(frame.keyPrints)
             duplicate = !set.insert(print).inserted
-            stack[top].keySet = set
-            stack[top].keyPrints = []
+            frame.keySet = set
+            frame.keyPrints = []
         }
         if duplicate {
             let shown = key.scalarText.map { "\"\($0)\"" } ?? ""
@@ -134,17 +144,22 @@ struct Composer {
         }
     }
 
-    /// A string that is equal for semantically equal scalar keys.
-    private static func fingerprint(_ key: Node) -> String? {
-        guard case .scalar(let s) = key else { return nil }
-        switch s.resolved {
-        case .null: return "n"
-        case .bool(let b): return b ? "b1" : "b0"
-        case .int(let i?, _): return "i\(i)"
-        case .int(nil, let text): return "I" + text
-        case .float(let d): return d.isNaN ? "fnan" : "f\(d)"
-        case .string(let text): return "s" + text
-        case .other(let tag, let text): return "o" + tag + "\u{0}" + text
+    /// Equal for semantically equal scalar keys; compares text by exact bytes.
+    private struct KeyPrint: Hashable {
+        var kind: UInt8
+        var text: ExactString
+
+        init?(_ key: Node) {
+            guard case .scalar(let s) = key else { return nil }
+            switch s.resolved {
+            case .string(let t): (kind, text) = (0, ExactString(text: t))
+            case .null: (kind, text) = (1, ExactString(text: ""))
+            case .bool(let b): (kind, text) = (2, ExactString(text: b ? "1" : "0"))
+            case .int(let i?, _): (kind, text) = (3, ExactString(text: String(i)))
+            case .int(nil, let t): (kind, text) = (4, ExactString(text: t))
+            case .float(let d): (kind, text) = (5, ExactString(text: d.isNaN ? "nan" : "\(d)"))
+            case .other(let tag, let t): (kind, text) = (6, ExactString(text: tag + "\u{0}" + t))
+            }
         }
     }
 

@@ -155,7 +155,7 @@ struct ExactString: Hashable {
     var text: String
 
     static func == (lhs: ExactString, rhs: ExactString) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        lhs.text.utf8.count == rhs.text.utf8.count && lhs.text.utf8.elementsEqual(rhs.text.utf8)
     }
 
     func hash(into hasher: inout Hasher) {

@@ -2,6 +2,7 @@
 /// can be typed as `Node`. `YAMLEncoder`/`YAMLDecoder` embed it as-is (order, styles and
 /// marks kept); other coders (JSON) see plain values, with keys by their text.
 extension Node: Codable {
+    /// Takes the node as-is from `YAMLDecoder`; from other decoders builds it from plain values.
     public init(from decoder: any Decoder) throws {
         if let nodeDecoder = decoder as? NodeDecoder {
             self = nodeDecoder.node
@@ -31,6 +32,7 @@ extension Node: Codable {
         }
     }
 
+    /// Embeds the node as-is in `YAMLEncoder`; other encoders get plain values.
     public func encode(to encoder: any Encoder) throws {
         if let nodeEncoder = encoder as? NodeEncoder {
             nodeEncoder.ref.content = .node(self)

@@ -87,7 +87,7 @@ enum ScalarStyleChooser {
             let lower = text.lowercased()
             if lower == ".inf" || lower == ".nan" || lower == "+.inf" { return false }
         }
-        if specialWords.contains(text.lowercased()) { return false }
+        if text.utf8.count <= 5, specialWords.contains(text.lowercased()) { return false }
         var previous: Unicode.Scalar = " "
         for u in scalars {
             if u == "\t" || u == "\n" || !isPrintable(u) { return false }

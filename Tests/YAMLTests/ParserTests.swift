@@ -85,6 +85,15 @@ final class ParserTests: XCTestCase {
         }
     }
 
+    func testDeepNestingIsRejectedNotCrashing() throws {
+        let deep = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
+        XCTAssertThrowsError(try YAML.parse(deep)) { error in
+            XCTAssertTrue("\(error)".contains("nested"), "\(error)")
+        }
+        let ok = String(repeating: "- ", count: 50) + "x\n"
+        XCTAssertEqual(try YAML.parse(ok).array?.count, 1)
+    }
+
     func testUnknownAliasIsAnError() {
         XCTAssertThrowsError(try YAML.parse("a: *nope\n")) { error in
             XCTAssertEqual((error as? YAMLError)?.mark, Mark(line: 1, column: 4))
