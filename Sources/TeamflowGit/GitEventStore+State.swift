@@ -1,0 +1,110 @@
+import Foundation
+import Git
+import TeamflowCore
+import YAML
+
+/// Reading: the derived state from the snapshot cache, the journal of our own appends, a tree
+/// diff for anything else, or a full rebuild; and every event straight from the tree.
+extension GitEventStore {
+    public func state() throws -> TeamState {
+        try cachedState().state
+    }
+
+    public func events() throws -> [Event] {
+        try loadAll().events
+    }
+
+    /// Every event and every problem, read from the tree (no cache).
+    public func loadAll() throws -> (events: [Event], diagnostics: [Diagnostic]) {
+        guard let tip = try tip() else { return ([], []) }
+        let files = try reader.eventFiles(rootTree: repository.readCommit(tip).tree)
+        return reader.load(files)
+    }
+
+    /// The derived state for the current tip: from the cache, updated incrementally, or rebuilt.
+    func cachedState() throws -> StateCache.Entry {
+        guard let tip = try tip() else {
+            return StateCache.Entry(ref: ref, tip: "", state: TeamState(), diagnostics: [])
+        }
+        let entry = try cachedState(at: tip)
+        if !reported {
+            reported = true
+            entry.diagnostics.forEach(onDiagnostic)
+        }
+        return entry
+    }
+
+    func cachedState(at tip: ObjectID) throws -> StateCache.Entry {
+        if let memo, memo.tip == tip.hex { return memo }
+        let entry = try loadState(at: tip)
+        memo = entry
+        return entry
+    }
+
+    private func loadState(at tip: ObjectID) throws -> StateCache.Entry {
+        // Take the memo out so the state below is uniquely owned: folding new events into it
+        // then mutates in place instead of copying every dictionary.
+        var old = memo ?? Trace.measure("cache read") { cache.read() }
+        memo = nil
+        if let entry = old, entry.tip == tip.hex { return entry }
+        if var entry = old.take() {
+            let cachedCount = entry.state.eventCount
+            Trace.measure("cache journal") { applyJournal(&entry, until: tip) }
+            if entry.tip == tip.hex || (try? Trace.measure("cache catch-up") { try incremental(&entry, to: tip) }) == true {
+                // A snapshot some events behind is brought up to date by the journal or a small
+                // tree diff; rewriting 2.5 MB on every command would cost more.
+                if entry.state.eventCount - cachedCount >= StateCache.rewriteAfter {
+                    Trace.measure("cache write") { cache.write(entry) }
+                }
+                return entry
+            }
+        }
+        let (events, diagnostics) = try loadAll(at: tip)
+        var state = TeamState()
+        state.apply(events)
+        let entry = StateCache.Entry(ref: ref, tip: tip.hex, state: state, diagnostics: diagnostics)
+        cache.write(entry)
+        return entry
+    }
+
+    private func loadAll(at tip: ObjectID) throws -> (events: [Event], diagnostics: [Diagnostic]) {
+        reader.load(try reader.eventFiles(rootTree: repository.readCommit(tip).tree))
+    }
+
+    /// Folds in the journal's records that continue from the entry's tip (each record's commit
+    /// must have that tip as its only parent), stopping at `tip` or at the first that does not.
+    private func applyJournal(_ entry: inout StateCache.Entry, until tip: ObjectID) {
+        let records = cache.journal.records(base: entry.tip)
+        for record in records where entry.tip != tip.hex {
+            guard let id = ObjectID(hex: record.tip), let commit = try? repository.readCommit(id),
+                  commit.parents.map(\.hex) == [entry.tip] else { return }
+            var events: [Event] = []
+            for bytes in record.events {
+                guard case .event(let event, _) = EventTreeReader.parse(path: "journal", blob: .success(bytes)) else { return }
+                events.append(event)
+            }
+            guard events.allSatisfy({ entry.state.canAppend($0) }) else { return }
+            for event in events { entry.state.apply(event) }
+            entry.tip = record.tip
+        }
+    }
+
+    /// Folds in only the files added since the cached tip. Returns false when a rebuild is
+    /// needed (not a descendant, a file changed, or an added event sorts before the cached
+    /// ones); `entry` may then be half-updated and must be dropped.
+    private func incremental(_ entry: inout StateCache.Entry, to tip: ObjectID) throws -> Bool {
+        guard let oldTip = ObjectID(hex: entry.tip), try repository.isAncestor(oldTip, of: tip) else { return false }
+        let diff = try reader.addedEventFiles(old: repository.readCommit(oldTip).tree, new: repository.readCommit(tip).tree)
+        guard !diff.changed else { return false }
+        // Our own appends always land at the canonical path; anything else gets a full check.
+        guard diff.added.allSatisfy({ TreeLayout.isCanonical($0.path) }) else { return false }
+        let (events, diagnostics) = reader.load(diff.added)
+        for event in events {
+            guard entry.state.canAppend(event) else { return false }
+            entry.state.apply(event)
+        }
+        entry.tip = tip.hex
+        entry.diagnostics += diagnostics
+        return true
+    }
+}
