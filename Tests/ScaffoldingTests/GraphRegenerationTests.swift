@@ -55,6 +55,19 @@ final class GraphRegenerationTests: XCTestCase {
         XCTAssertEqual(Set(try generate(after).values), [.unchanged], "a third run changes nothing")
     }
 
+    func testFilesOfARemovedNodeAreReportedNotDeleted() throws {
+        let withSettings = Self.before.replacingOccurrences(of: "    viewModel: true\n", with: "    viewModel: true\n    children: [Settings]\n")
+        _ = try generate(withSettings)
+        try Data("// my own file\n".utf8).write(to: out.appendingPathComponent("Settings/Notes.swift"))
+        let (_, warnings) = try graph.plan(try GraphManifest(yaml: Self.before.replacingOccurrences(of: "  Settings: {}\n", with: ""),
+                                                             file: "graph.yaml"), outDir: out)
+        let stale = warnings.filter { $0.contains("no longer produces it") }
+        XCTAssertEqual(stale.map { String($0.prefix { $0 != " " }) }, [
+            "Settings/SettingsContainer+Graph.swift", "Settings/SettingsContainer.swift", "Settings/SettingsCoordinator.swift",
+        ])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("Settings/SettingsContainer.swift").path))
+    }
+
     func testEditedFileNeedsForceAndUserFileIsNeverTouched() throws {
         _ = try generate(Self.before)
         let coordinator = out.appendingPathComponent("Main/MainCoordinator.swift")
