@@ -106,6 +106,7 @@ extension GitEventStore {
     public func doctor() throws -> [Diagnostic] {
         let (events, diagnostics) = try loadAll()
         var problems = diagnostics
+        if let tip = try tip() { problems += try lamportProblems(tip: tip) }
         var previous: Event?
         for event in events {
             if let previous, event.clock - previous.clock > max(1_000, events.count) {
@@ -113,6 +114,37 @@ extension GitEventStore {
                                            severity: .warning, message: "clock jumps from \(previous.clock) to \(event.clock)"))
             }
             previous = event
+        }
+        return problems
+    }
+
+    /// Events appended with a clock that is not above the history they were appended to (the
+    /// Lamport rule), found by replaying the ref's commits oldest first. Such an event sorts
+    /// before things written earlier. Imports keep their events' clocks, so they are exempt;
+    /// merges add nothing of their own.
+    func lamportProblems(tip: ObjectID) throws -> [Diagnostic] {
+        var highest: [ObjectID: Int] = [:]
+        var problems: [Diagnostic] = []
+        for commit in try repository.log(from: tip).reversed() {
+            let base = commit.parents.compactMap { highest[$0] }.max() ?? 0
+            guard commit.parents.count <= 1 else {
+                highest[commit.id] = base
+                continue
+            }
+            let added = try commit.parents.first.map {
+                try reader.addedEventFiles(old: repository.readCommit($0).tree, new: commit.tree).added
+            } ?? reader.eventFiles(rootTree: commit.tree)
+            let exempt = commit.message.hasPrefix("import:")
+            var top = base
+            for event in reader.load(added).events {
+                if !exempt, event.clock <= base {
+                    problems.append(Diagnostic(
+                        path: TreeLayout.path(of: event.id), severity: .warning,
+                        message: "clock \(event.clock) is not above the history it was appended to (highest \(base)), so it sorts before events written earlier"))
+                }
+                top = max(top, event.clock)
+            }
+            highest[commit.id] = top
         }
         return problems
     }

@@ -106,6 +106,33 @@ final class GitEventStoreTests: XCTestCase {
         XCTAssertEqual(try store.doctor().count, 2)
     }
 
+    func testDoctorFindsAnEventAppendedWithAStaleClock() throws {
+        let repo = try TestRepository()
+        for i in 0..<3 { _ = try repo.addGoal("goal \(i)") }
+        XCTAssertEqual(try repo.store().doctor(), [], "a clean history has no problems")
+        // A tool that ignores the Lamport rule appends an event with clock 1 after clock 3.
+        let stale = """
+            v: 1
+            id: abcd0001
+            type: goal.added
+            at: '2024-11-19T10:00:00+09:00'
+            author:
+              name: Tool
+              email: tool@example.com
+            clock: 1
+            data:
+              title: late
+              week: 2024-W47
+
+            """
+        try commitRawFile(repo, path: "events/ab/abcd0001.yaml", contents: stale)
+        let problems = try repo.store().doctor()
+        XCTAssertEqual(problems.map(\.path), ["events/ab/abcd0001.yaml"])
+        XCTAssertEqual(problems.first?.severity, .warning)
+        XCTAssertTrue(problems.first?.message.contains("highest 3") == true, problems.description)
+        XCTAssertEqual(try repo.store().state().goals.count, 4, "the event still counts")
+    }
+
     func testImportIsIdempotentAndKeepsIdsAndClocks() throws {
         let source = try TestRepository()
         _ = try source.addGoal("하나")
