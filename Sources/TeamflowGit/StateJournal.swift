@@ -14,6 +14,8 @@ import Git
 /// ```
 struct StateJournal {
     static let header = "teamflow-journal 1"
+    /// About 1,000 ordinary events.
+    static let maximumSize = 512 * 1024
 
     struct Record {
         var tip: String
@@ -49,7 +51,10 @@ struct StateJournal {
     /// Records an append if the journal ends exactly at its parent; otherwise leaves the
     /// journal as it is (a reader then catches up by diffing trees).
     func append(parent: String, tip: String, events: [String]) {
-        guard let bytes = StateCache.readFile(url.path), let first = bytes.firstIndex(of: 0x0A) else { return }
+        // Only readers rewrite the snapshot; without them the journal would grow with every
+        // append and make appends slower. Past this size a reader catches up by a tree diff.
+        guard let bytes = StateCache.readFile(url.path), bytes.count < StateJournal.maximumSize,
+              let first = bytes.firstIndex(of: 0x0A) else { return }
         let head = String(decoding: bytes[..<first], as: UTF8.self)
         guard head.hasPrefix(StateJournal.header + " ") else { return }
         let base = String(head.dropFirst(StateJournal.header.count + 1))
