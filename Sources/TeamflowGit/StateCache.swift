@@ -25,14 +25,17 @@ struct StateCache {
     let folder: URL
     let ref: String
 
+    /// The ref as a file-name part: `refs/teamflow/events` -> `refs-teamflow-events`.
+    let key: String
+
     init(commonDirectory: String, ref: String) {
         folder = URL(fileURLWithPath: commonDirectory).appendingPathComponent("teamflow")
         self.ref = ref
+        key = String(ref.map { $0 == "/" ? "-" : $0 })
     }
 
     var fileURL: URL {
-        let key = ref.map { $0 == "/" ? "-" : $0 }
-        return folder.appendingPathComponent("state-" + String(key) + ".bin")
+        folder.appendingPathComponent("state-\(key).bin")
     }
 
     /// The cached entry, or nil when absent, damaged, of another format or another ref.
@@ -78,13 +81,11 @@ struct StateCache {
 
     /// Our own appends since the snapshot.
     var journal: StateJournal {
-        let key = ref.map { $0 == "/" ? "-" : $0 }
-        return StateJournal(url: folder.appendingPathComponent("journal-" + String(key)))
+        StateJournal(url: folder.appendingPathComponent("journal-\(key)"))
     }
 
     private var headURL: URL {
-        let key = ref.map { $0 == "/" ? "-" : $0 }
-        return folder.appendingPathComponent("head-" + String(key))
+        folder.appendingPathComponent("head-\(key)")
     }
 
     /// The highest clock of the history at `tip`, if the small head file knows it: lets an

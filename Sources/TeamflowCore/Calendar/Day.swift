@@ -55,14 +55,18 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible, Coda
     }
 
     public var description: String {
-        func pad(_ n: Int, _ width: Int) -> String {
-            let s = String(n)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))"
     }
 
     public static func < (lhs: Day, rhs: Day) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}
+
+extension Int {
+    /// The decimal digits, left-padded with zeros to `width` (dates and times on the wire).
+    func zeroPadded(_ width: Int) -> String {
+        let digits = String(self)
+        return String(repeating: "0", count: Swift.max(0, width - digits.count)) + digits
     }
 }

@@ -7,10 +7,7 @@ public enum Timestamp {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let p = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func pad(_ n: Int?, _ width: Int = 2) -> String {
-            let s = String(n ?? 0)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
-        }
+        func pad(_ n: Int?, _ width: Int = 2) -> String { (n ?? 0).zeroPadded(width) }
         let offset = timeZone.secondsFromGMT(for: date)
         let zone: String
         if offset == 0 {
