@@ -5,11 +5,11 @@ import TeamflowCore
 ///
 /// A cache for another tip is only a starting point (incremental update when the new tip
 /// descends from it); a cache that does not decode is ignored and rebuilt, never trusted.
-/// The file is a snapshot (see `SnapshotCodable`): a magic line, the formats, the ref, the
-/// tip, the diagnostics, then the state.
+/// The file is a checksum, then a snapshot (see `SnapshotCodable`, `SnapshotArchive`): a
+/// magic line, the formats, the ref, the tip, the diagnostics, then the state.
 struct StateCache {
     /// Bump when the file's own layout changes; `TeamState.snapshotFormat` covers the state.
-    static let format = 5
+    static let format = 6
     static let magic = "teamflow-state-cache"
     /// How many events the snapshot may lag behind the tip before a read rewrites it (the
     /// journal, or a tree diff, covers the gap).
@@ -39,9 +39,17 @@ struct StateCache {
     }
 
     /// The cached entry, or nil when absent, damaged, of another format or another ref.
+    ///
+    /// The file is a checksum (8 bytes) of the snapshot that follows it. Entities are decoded
+    /// lazily from the mapping, long after this returns, so the whole file is checked here.
     func read() -> Entry? {
-        guard let bytes = StateCache.readFile(fileURL.path) else { return nil }
-        var reader = SnapshotReader(bytes: bytes)
+        guard let file = MappedFile(path: fileURL.path), file.bytes.count > 8,
+              let start = file.bytes.baseAddress else { return nil }
+        let snapshot = UnsafeRawBufferPointer(start: start + 8, count: file.bytes.count - 8)
+        guard UInt64(littleEndian: start.loadUnaligned(as: UInt64.self)) == SnapshotArchive.checksum(snapshot) else {
+            return nil
+        }
+        var reader = SnapshotReader(archive: SnapshotArchive(unsafeBytes: snapshot, owner: file))
         do {
             guard try reader.read(String.self) == StateCache.magic,
                   try reader.read(Int.self) == StateCache.format,
@@ -119,7 +127,11 @@ struct StateCache {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let bytes = Trace.measure("cache bytes") { writer.bytes }
-            try Trace.measure("cache file") { try Data(bytes).write(to: fileURL, options: .atomic) }
+            let sum = bytes.withUnsafeBytes { SnapshotArchive.checksum($0) }.littleEndian
+            var file = Data(capacity: bytes.count + 8)
+            withUnsafeBytes(of: sum) { file.append(contentsOf: $0) }
+            file.append(contentsOf: bytes)
+            try Trace.measure("cache file") { try file.write(to: fileURL, options: .atomic) }
             // After the snapshot: a journal for a base no snapshot has is simply ignored.
             journal.reset(base: entry.tip)
         } catch {

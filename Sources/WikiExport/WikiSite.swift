@@ -34,7 +34,7 @@ struct WikiSite {
         tasksByWeek = Dictionary(grouping: tasks, by: \.week)
         tasksByEpic = Dictionary(grouping: tasks.filter { $0.epic != nil }, by: { $0.epic ?? "" })
         epicsByProject = Dictionary(grouping: state.liveEpics.filter { $0.project != nil }, by: { $0.project ?? "" })
-        goalsByWeek = Dictionary(grouping: state.goals.values.filter { !$0.removed }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) },
+        goalsByWeek = Dictionary(grouping: state.goals.values { !$0.removed }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) },
                                  by: \.week)
         retrosByWeek = Dictionary(grouping: state.retros(), by: \.week)
         reviews = state.liveReviews

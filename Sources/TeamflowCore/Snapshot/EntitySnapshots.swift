@@ -2,7 +2,7 @@
 // adding it here (the memberwise init will not compile without it) and bumping
 // `TeamState.snapshotFormat`.
 
-extension Goal: SnapshotCodable {
+extension Goal: SnapshotTitled {
     public func write(to w: inout SnapshotWriter) {
         w.write(id); w.write(title); w.write(week); w.write(sprint); w.write(done); w.write(removed)
         w.write(createdBy); w.write(createdAt); w.write(clock)
@@ -47,7 +47,7 @@ extension Epic: SnapshotCodable {
     }
 }
 
-extension TeamTask: SnapshotCodable {
+extension TeamTask: SnapshotTitled {
     public func write(to w: inout SnapshotWriter) {
         w.write(id); w.write(title); w.write(member); w.write(epic); w.write(parent); w.write(week); w.write(sprint)
         w.write(due); w.write(status); w.write(removed); w.write(clock)
@@ -159,7 +159,7 @@ extension EventPosition: SnapshotCodable {
 
 extension TeamState: SnapshotCodable {
     /// Bump whenever any state type's fields change: older caches are then rebuilt.
-    public static let snapshotFormat = 2
+    public static let snapshotFormat = 3
 
     public func write(to w: inout SnapshotWriter) {
         w.write(teamName); w.write(goals); w.write(members); w.write(projects); w.write(epics); w.write(tasks)

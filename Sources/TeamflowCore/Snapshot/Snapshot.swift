@@ -31,18 +31,23 @@ public struct SnapshotWriter {
         strings.reserveCapacity(1 << 16)
     }
 
-    /// The finished snapshot: the string table, then the values.
+    /// The finished snapshot: the string table (see `SnapshotArchive`), then the values.
     public var bytes: [UInt8] {
-        var out = SnapshotWriter()
-        out.varint(UInt64(strings.count))
+        var table: [UInt8] = []
+        var blob: [UInt8] = []
+        table.reserveCapacity(4 * (strings.count + 2))
+        func u32(_ value: Int) {
+            let v = UInt32(truncatingIfNeeded: value)
+            table.append(contentsOf: [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)])
+        }
+        u32(strings.count)
+        u32(0)
         for string in strings {
             var string = string
-            string.withUTF8 { utf8 in
-                out.varint(UInt64(utf8.count))
-                out.body.append(contentsOf: utf8)
-            }
+            string.withUTF8 { blob.append(contentsOf: $0) }
+            u32(blob.count)
         }
-        return out.body + body
+        return table + blob + body
     }
 
     public mutating func write<T: SnapshotCodable>(_ value: T) { value.write(to: &self) }
@@ -57,14 +62,30 @@ public struct SnapshotWriter {
     }
 
     mutating func raw(_ string: String) {
+        varint(UInt64(intern(string)))
+    }
+
+    /// The string's index in the table, adding it on first use.
+    mutating func intern(_ string: String) -> Int {
         let key = ExactString(string: string)
-        if let index = table[key] {
-            varint(UInt64(index))
-        } else {
-            table[key] = strings.count
-            varint(UInt64(strings.count))
-            strings.append(string)
-        }
+        if let index = table[key] { return index }
+        table[key] = strings.count
+        strings.append(string)
+        return strings.count - 1
+    }
+
+    /// Appends four zero bytes to fill in later with `patch(_:at:)`.
+    mutating func placeholder() -> Int {
+        body.append(contentsOf: [0, 0, 0, 0])
+        return body.count - 4
+    }
+
+    mutating func patch(_ value: Int, at position: Int) {
+        let v = UInt32(truncatingIfNeeded: value)
+        body[position] = UInt8(v & 0xFF)
+        body[position + 1] = UInt8(v >> 8 & 0xFF)
+        body[position + 2] = UInt8(v >> 16 & 0xFF)
+        body[position + 3] = UInt8(v >> 24)
     }
 }
 
@@ -89,44 +110,45 @@ struct ExactString: Hashable {
     }
 }
 
-/// Reads values back, checking every bound: a damaged cache throws and is rebuilt.
+/// Reads values back, checking every bound: a damaged snapshot throws and is rebuilt.
 public struct SnapshotReader {
     public struct Damaged: Error, CustomStringConvertible {
         public var description: String { "the state snapshot is damaged" }
     }
 
-    let bytes: [UInt8]
-    var offset = 0
-    private var strings: [String] = []
+    let archive: SnapshotArchive
+    var offset: Int
+    let end: Int
+    /// Whether the caller holds the archive's lock (lazy decoding of a table entry does).
+    private let holdsLock: Bool
 
-    /// Reads the string table; a damaged table leaves it empty, so the first read throws.
+    /// A reader of a whole snapshot held in `bytes`.
     public init(bytes: [UInt8]) {
-        self.bytes = bytes
-        guard let count = try? varint(), count <= UInt64(bytes.count) else {
-            offset = bytes.count + 1
-            return
-        }
-        var table: [String] = []
-        table.reserveCapacity(Int(count))
-        for _ in 0..<count {
-            guard let string = try? rawString() else {
-                offset = bytes.count + 1
-                return
-            }
-            table.append(string)
-        }
-        strings = table
+        self.init(archive: SnapshotArchive(bytes: bytes))
     }
 
-    public var isAtEnd: Bool { offset == bytes.count }
-    var remaining: Int { max(0, bytes.count - offset) }
+    /// A reader of the snapshot in `archive`, from the start of its values; a damaged string
+    /// table leaves nothing to read, so the first read throws.
+    public init(archive: SnapshotArchive) {
+        self.init(archive: archive, at: archive.bodyStart ?? archive.count + 1, end: archive.count, holdingLock: false)
+    }
+
+    init(archive: SnapshotArchive, at offset: Int, end: Int, holdingLock: Bool) {
+        self.archive = archive
+        self.offset = offset
+        self.end = end
+        holdsLock = holdingLock
+    }
+
+    public var isAtEnd: Bool { offset == end }
+    var remaining: Int { max(0, end - offset) }
 
     public mutating func read<T: SnapshotCodable>(_ type: T.Type = T.self) throws -> T { try T(from: &self) }
 
     mutating func byte() throws -> UInt8 {
-        guard offset >= 0, offset < bytes.count else { throw Damaged() }
+        guard offset >= 0, offset < end else { throw Damaged() }
         defer { offset += 1 }
-        return bytes[offset]
+        return archive.base.load(fromByteOffset: offset, as: UInt8.self)
     }
 
     mutating func varint() throws -> UInt64 {
@@ -141,21 +163,28 @@ public struct SnapshotReader {
         }
     }
 
-    mutating func raw() throws -> String {
-        let index = try varint()
-        guard index < UInt64(strings.count) else { throw Damaged() }
-        return strings[Int(index)]
+    mutating func u32() throws -> Int {
+        guard offset >= 0, end - offset >= 4 else { throw Damaged() }
+        defer { offset += 4 }
+        return Int(archive.base.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
     }
 
-    private mutating func rawString() throws -> String {
-        let length = try varint()
-        guard offset <= bytes.count, length <= UInt64(bytes.count - offset) else { throw Damaged() }
-        let end = offset + Int(length)
-        let string = bytes.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[offset..<end]), as: UTF8.self)
-        }
-        offset = end
-        return string
+    /// Moves past `count` bytes.
+    mutating func skip(_ count: Int) throws {
+        guard count >= 0, count <= remaining else { throw Damaged() }
+        offset += count
+    }
+
+    /// The index of the next string in the table.
+    mutating func stringIndex() throws -> Int {
+        let index = try varint()
+        guard index < UInt64(archive.stringCount) else { throw Damaged() }
+        return Int(index)
+    }
+
+    mutating func raw() throws -> String {
+        let index = try stringIndex()
+        return holdsLock ? archive.stringHoldingLock(index) : archive.withLock { archive.stringHoldingLock(index) }
     }
 }
 

@@ -53,7 +53,7 @@ public struct EpicProgress: Sendable, Equatable {
 extension TeamState {
     /// Live epics in the order they were added.
     public var liveEpics: [Epic] {
-        epics.values.filter { !$0.removed }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+        epics.values { !$0.removed }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
     }
 
     /// Finds a live epic by title (case-insensitive, NFC) or id prefix.

@@ -48,6 +48,6 @@ extension TeamState {
     /// Live goals of a week in the order they were added.
     public func goals(in week: ISOWeek) -> [Goal] {
         let key = week.description
-        return goals.values.filter { !$0.removed && $0.week == key }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+        return goals.values { !$0.removed && $0.week == key }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
     }
 }

@@ -60,6 +60,21 @@ public enum Lookup {
         return normalize(name) == key
     }
 
+    /// Whether a stored name given as raw UTF-8 bytes could match a normalised key: the same
+    /// first-character test as `matches`, so a table can skip decoding almost every entry.
+    /// Never false for a name that `matches` accepts.
+    public static func mayMatch(_ name: UnsafeRawBufferPointer, _ key: String) -> Bool {
+        guard let byte = name.first, let keyByte = key.utf8.first else { return name.isEmpty && key.isEmpty }
+        if byte < 0x80 && keyByte < 0x80 {
+            return (byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) == keyByte
+        }
+        if byte >= 0x80 && keyByte < 0x80 {
+            // Only İ (C4 B0) and the Kelvin sign (E2 84 AA) lower-case to something starting with ASCII.
+            return name.starts(with: [0xC4, 0xB0]) || name.starts(with: [0xE2, 0x84, 0xAA])
+        }
+        return true
+    }
+
     static func ambiguous<T>(_ text: String, _ matches: [T], kind: String, id: (T) -> String,
                              label: (T) -> String) -> TeamflowError {
         let lines = matches.sorted { id($0) < id($1) }.map { "  \(ShortID.of(id($0)))  \(label($0))" }

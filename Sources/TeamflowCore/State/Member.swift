@@ -41,7 +41,7 @@ extension Member {
 extension TeamState {
     /// Live members in the order they were added.
     public var liveMembers: [Member] {
-        members.values.filter { !$0.removed }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+        members.values { !$0.removed }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
     }
 
     /// Finds a live member by name, handle (case-insensitive, NFC) or id prefix.

@@ -55,7 +55,7 @@ extension Project {
 extension TeamState {
     /// Live projects in the order they were added.
     public var liveProjects: [Project] {
-        projects.values.filter { !$0.removed }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+        projects.values { !$0.removed }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
     }
 
     /// Finds a live project by name (case-insensitive, NFC) or id prefix.

@@ -34,7 +34,7 @@ extension RetroEntry {
 extension TeamState {
     /// Live retrospective entries, oldest first; of one week when `week` is given.
     public func retros(in week: String? = nil) -> [RetroEntry] {
-        retros.values.filter { !$0.removed && (week == nil || $0.week == week) }
+        retros.values { !$0.removed && (week == nil || $0.week == week) }
             .sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
     }
 }

@@ -122,7 +122,7 @@ extension Review {
 extension TeamState {
     /// Live reviews, oldest first.
     public var liveReviews: [Review] {
-        reviews.values.filter { !$0.removed }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+        reviews.values { !$0.removed }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
     }
 
     /// The live review of PR `number` (the earliest, if two clones recorded it).

@@ -32,7 +32,7 @@ extension Sprint {
 extension TeamState {
     /// Live sprints by start day, then creation order.
     public var liveSprints: [Sprint] {
-        sprints.values.filter { !$0.removed }.sorted { ($0.from, $0.clock, $0.id) < ($1.from, $1.clock, $1.id) }
+        sprints.values { !$0.removed }.sorted { ($0.from, $0.clock, $0.id) < ($1.from, $1.clock, $1.id) }
     }
 
     /// Finds a live sprint by name (case-insensitive, NFC) or id prefix.
@@ -53,7 +53,7 @@ extension TeamState {
 
     /// Live goals of a sprint, matched by the sprint's id (or, for hand-written events, its name).
     public func goals(in sprint: Sprint) -> [Goal] {
-        goals.values.filter { goal in
+        goals.values { goal in
             guard !goal.removed, let key = goal.sprint else { return false }
             return key == sprint.id || Lookup.normalize(key) == Lookup.normalize(sprint.name)
         }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }

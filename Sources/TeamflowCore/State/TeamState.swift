@@ -1,20 +1,21 @@
 /// The current state of a team, derived by folding its events in (clock, id) order.
 ///
 /// It is a pure function of the event set, so every replica holding the same events derives
-/// the same state. It is `Codable` so the store can cache it keyed by the ref tip.
+/// the same state. The store caches it as a snapshot keyed by the ref tip; each kind of
+/// entity is an `EntityTable`, which decodes a cached entry only when it is read.
 public struct TeamState: Sendable, Codable, Equatable {
     /// The team's name from `team.initialized`, if any.
     public var teamName: String?
-    public var goals: [String: Goal] = [:]
-    public var members: [String: Member] = [:]
-    public var projects: [String: Project] = [:]
-    public var epics: [String: Epic] = [:]
-    public var tasks: [String: TeamTask] = [:]
-    public var sprints: [String: Sprint] = [:]
-    public var reviews: [String: Review] = [:]
-    public var retros: [String: RetroEntry] = [:]
+    public var goals: EntityTable<Goal> = [:]
+    public var members: EntityTable<Member> = [:]
+    public var projects: EntityTable<Project> = [:]
+    public var epics: EntityTable<Epic> = [:]
+    public var tasks: EntityTable<TeamTask> = [:]
+    public var sprints: EntityTable<Sprint> = [:]
+    public var reviews: EntityTable<Review> = [:]
+    public var retros: EntityTable<RetroEntry> = [:]
     /// Wiki pages by `WikiPage.key(title)`.
-    public var wiki: [String: WikiPage] = [:]
+    public var wiki: EntityTable<WikiPage> = [:]
     /// How many events were folded in.
     public internal(set) var eventCount = 0
     /// The (clock, id) of the last event folded in; an incremental update may only add later ones.

@@ -72,7 +72,7 @@ extension TeamState {
     /// Live tasks matching `predicate`, in the order they were added. The predicate runs
     /// first, so a board sorts one week's tasks, not the whole history's.
     public func liveTasks(where predicate: (TeamTask) -> Bool) -> [TeamTask] {
-        tasks.values.filter { predicate($0) && isLive($0) }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+        tasks.values { predicate($0) && isLive($0) }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
     }
 
     /// Whether a task and all its ancestors are not removed.
@@ -126,29 +126,18 @@ extension TeamState {
                                   label: { "\($0.week)  \($0.title)" }, where: isLive)
     }
 
-    /// The one live task `text` names, found without copying every task: a history holds
-    /// tens of thousands, and reading a field through an index borrows instead of copying.
-    /// Nil when there is no single answer.
+    /// The one live task `text` names, found without decoding every task: titles are tested
+    /// on their bytes first (see `Lookup.mayMatch`) and ids by a binary search of the
+    /// snapshot's sorted index. Nil when there is no single answer.
     private func uniqueTask(matching text: String) -> TeamTask? {
         let key = Lookup.normalize(text)
         guard !key.isEmpty else { return nil }
-        let idKey = key.count >= ShortID.minimumPrefix ? key : nil
-        var byName: [Dictionary<String, TeamTask>.Index] = []
-        var byID: [Dictionary<String, TeamTask>.Index] = []
-        var index = tasks.startIndex
-        while index != tasks.endIndex {
-            if Lookup.matches(tasks.values[index].title, key) {
-                byName.append(index)
-            } else if let idKey, tasks.keys[index].utf8.starts(with: idKey.utf8) { // ids are ASCII
-                byID.append(index)
-            }
-            index = tasks.index(after: index)
-        }
-        let live = { (hits: [Dictionary<String, TeamTask>.Index]) in hits.map { tasks.values[$0] }.filter(isLive) }
-        let names = live(byName)
+        let names = tasks.entries(whereTitleBytes: { Lookup.mayMatch($0, key) })
+            .filter { Lookup.matches($0.title, key) && isLive($0) }
         if names.count == 1 { return names[0] }
-        if !names.isEmpty { return nil }
-        let ids = live(byID)
+        guard names.isEmpty, key.count >= ShortID.minimumPrefix else { return nil }
+        // A task whose title matched but is not live cannot be live here either.
+        let ids = tasks.entries(withKeyPrefix: key).filter(isLive)
         return ids.count == 1 ? ids[0] : nil
     }
 }

@@ -70,7 +70,7 @@ public struct GoalUseCases {
 
     /// Resolves an id prefix among live goals.
     public func find(_ idPrefix: String) throws -> Goal {
-        let goals = try repository.state().goals.values.filter { !$0.removed }
+        let goals = try repository.state().goals.values { !$0.removed }
         return try ShortID.resolve(idPrefix, in: Array(goals), kind: "goal", id: \.id,
                                    label: { "\($0.week)  \($0.title)" })
     }

@@ -129,7 +129,7 @@ public struct TaskUseCases {
         do {
             task = try state.task(named: text)
         } catch {
-            throw Lookup.explainRemoved(error, text, removed: state.tasks.values.filter { !state.isLive($0) }, kind: "task",
+            throw Lookup.explainRemoved(error, text, removed: state.tasks.values { !state.isLive($0) }, kind: "task",
                                         id: \.id, names: { [$0.title] })
         }
         var data: Fields = ["task": .string(task.id)]

@@ -1,0 +1,191 @@
+import Foundation
+
+/// The entries of one `EntityTable` as its snapshot holds them: an index sorted by key bytes
+/// and the records, decoded on first use and kept (behind the archive's lock, since a state is
+/// `Sendable` and may be read from several threads).
+final class StoredEntries<Entity: SnapshotCodable & Sendable>: @unchecked Sendable {
+    let archive: SnapshotArchive
+    let count: Int
+    private let index: Int
+    private let records: Int
+    private let end: Int
+    /// Every key is ASCII, where byte equality is `String` equality.
+    private let asciiKeys: Bool
+    /// Slot `i` is initialised exactly when bit `i` of `made` is set.
+    private let memo: UnsafeMutablePointer<Entity>
+    private var made: [UInt64]
+    private var failed: [UInt64]
+
+    init(archive: SnapshotArchive, count: Int, index: Int, records: Int, end: Int, asciiKeys: Bool) throws {
+        self.archive = archive
+        self.count = count
+        self.index = index
+        self.records = records
+        self.end = end
+        self.asciiKeys = asciiKeys
+        // Bounds are checked once here, so lookups below never read outside the snapshot.
+        for i in 0..<count {
+            let key = Int(archive.base.loadUnaligned(fromByteOffset: index + i * 8, as: UInt32.self).littleEndian)
+            let offset = Int(archive.base.loadUnaligned(fromByteOffset: index + i * 8 + 4, as: UInt32.self).littleEndian)
+            guard key < archive.stringCount, offset < end - records else { throw SnapshotReader.Damaged() }
+        }
+        memo = .allocate(capacity: count)
+        made = Array(repeating: 0, count: (count + 63) / 64)
+        failed = made
+    }
+
+    deinit {
+        for word in made.indices where made[word] != 0 {
+            var bits = made[word]
+            while bits != 0 {
+                (memo + (word * 64 + bits.trailingZeroBitCount)).deinitialize(count: 1)
+                bits &= bits - 1
+            }
+        }
+        memo.deallocate()
+    }
+
+    private func keyString(_ i: Int) -> Int {
+        Int(archive.base.loadUnaligned(fromByteOffset: index + i * 8, as: UInt32.self).littleEndian)
+    }
+
+    private func recordStart(_ i: Int) -> Int {
+        records + Int(archive.base.loadUnaligned(fromByteOffset: index + i * 8 + 4, as: UInt32.self).littleEndian)
+    }
+
+    func keyBytes(_ i: Int) -> UnsafeRawBufferPointer { archive.stringBytes(keyString(i)) }
+
+    /// The entry with `key`: a binary search by bytes, then (only where a non-ASCII key could
+    /// be canonically equal to different bytes) a scan comparing `String`s.
+    func index(of key: String) -> Int? {
+        var key = key
+        let found: Int? = key.withUTF8 { bytes in
+            let raw = UnsafeRawBufferPointer(bytes)
+            let at = lowerBound(raw)
+            return at < count && StoredEntries.compare(keyBytes(at), raw) == 0 ? at : nil
+        }
+        if let found { return found }
+        if asciiKeys && key.utf8.allSatisfy({ $0 < 0x80 }) { return nil }
+        return archive.withLock { (0..<count).first { archive.stringHoldingLock(keyString($0)) == key } }
+    }
+
+    /// Indices of the entries whose key starts with `prefix`'s bytes.
+    func indices(withKeyPrefix prefix: String) -> Range<Int> {
+        var prefix = prefix
+        return prefix.withUTF8 { bytes in
+            let raw = UnsafeRawBufferPointer(bytes)
+            let start = lowerBound(raw)
+            var stop = start
+            while stop < count, keyBytes(stop).starts(with: raw) { stop += 1 }
+            return start..<stop
+        }
+    }
+
+    /// The first index whose key is not below `key`.
+    private func lowerBound(_ key: UnsafeRawBufferPointer) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if StoredEntries.compare(keyBytes(middle), key) < 0 { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    func entity(at i: Int) -> Entity? {
+        archive.withLock { entityHoldingLock(i) }
+    }
+
+    /// Every entity not in `skipping`, in key order (one lock for all). Entities decoded here
+    /// are not kept: a scan copies each once, and the strings they share are kept anyway.
+    func all(skipping: Set<Int>) -> [Entity] {
+        archive.withLock {
+            var out: [Entity] = []
+            out.reserveCapacity(count)
+            for i in 0..<count where skipping.isEmpty || !skipping.contains(i) {
+                if let entity = peekHoldingLock(i) { out.append(entity) }
+            }
+            return out
+        }
+    }
+
+    /// Calls `body` with every entity not in `skipping`, in key order, outside the lock (so
+    /// `body` may read tables itself); decoding goes in batches under it.
+    func forEach(skipping: Set<Int>, _ body: (Entity) throws -> Void) rethrows {
+        var batch: [Entity] = []
+        batch.reserveCapacity(256)
+        var start = 0
+        while start < count {
+            let stop = min(count, start + 256)
+            archive.withLock {
+                for i in start..<stop where skipping.isEmpty || !skipping.contains(i) {
+                    if let entity = peekHoldingLock(i) { batch.append(entity) }
+                }
+            }
+            for entity in batch { try body(entity) }
+            batch.removeAll(keepingCapacity: true)
+            start = stop
+        }
+    }
+
+    func allIndexed(skipping: Set<Int>) -> [(Int, Entity)] {
+        archive.withLock {
+            var out: [(Int, Entity)] = []
+            out.reserveCapacity(count)
+            for i in 0..<count where skipping.isEmpty || !skipping.contains(i) {
+                if let entity = peekHoldingLock(i) { out.append((i, entity)) }
+            }
+            return out
+        }
+    }
+
+    func allKeys() -> [String] {
+        archive.withLock { (0..<count).map { archive.stringHoldingLock(keyString($0)) } }
+    }
+
+    /// The bytes of the record's second field (see `SnapshotTitled`), without decoding it.
+    func titleBytes(at i: Int) -> UnsafeRawBufferPointer? {
+        var reader = SnapshotReader(archive: archive, at: recordStart(i), end: end, holdingLock: true)
+        guard (try? reader.stringIndex()) != nil, let title = try? reader.stringIndex() else { return nil }
+        return archive.stringBytes(title)
+    }
+
+    /// The kept entity, else a fresh decode that is not kept.
+    private func peekHoldingLock(_ i: Int) -> Entity? {
+        let word = i >> 6, bit = UInt64(1) << UInt64(i & 63)
+        if made[word] & bit != 0 { return memo[i] }
+        if failed[word] & bit != 0 { return nil }
+        var reader = SnapshotReader(archive: archive, at: recordStart(i), end: end, holdingLock: true)
+        return try? reader.read(Entity.self)
+    }
+
+    /// A record that does not decode (the cache's checksum makes this a bug, not damage) reads
+    /// as absent rather than stopping the command.
+    private func entityHoldingLock(_ i: Int) -> Entity? {
+        let word = i >> 6, bit = UInt64(1) << UInt64(i & 63)
+        if made[word] & bit != 0 { return memo[i] }
+        if failed[word] & bit != 0 { return nil }
+        var reader = SnapshotReader(archive: archive, at: recordStart(i), end: end, holdingLock: true)
+        guard let entity = try? reader.read(Entity.self) else {
+            failed[word] |= bit
+            return nil
+        }
+        (memo + i).initialize(to: entity)
+        made[word] |= bit
+        return entity
+    }
+
+    static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int32 {
+        let common = min(a.count, b.count)
+        if common > 0, let p = a.baseAddress, let q = b.baseAddress {
+            let order = memcmp(p, q, common)
+            if order != 0 { return order }
+        }
+        return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+    }
+
+    /// Key order in a snapshot: by UTF-8 bytes.
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { p in b.withUTF8 { q in compare(UnsafeRawBufferPointer(p), UnsafeRawBufferPointer(q)) < 0 } }
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// A read-only mapping of a whole file, unmapped when the last reference goes.
+///
+/// The state cache maps its snapshot instead of reading it: pages come straight from the page
+/// cache, and a command that decodes a few entries touches only the pages it needs. The cache
+/// is replaced by rename, never rewritten in place, so a mapping always sees one whole file.
+final class MappedFile {
+    let bytes: UnsafeRawBufferPointer
+
+    init?(path: String) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_size > 0, info.st_size < Int(Int32.max) else { return nil }
+        let size = Int(info.st_size)
+        guard let start = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), start != MAP_FAILED else { return nil }
+        bytes = UnsafeRawBufferPointer(start: start, count: size)
+    }
+
+    deinit {
+        if let start = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: start), bytes.count) }
+    }
+}
