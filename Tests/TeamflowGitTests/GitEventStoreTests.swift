@@ -73,6 +73,21 @@ final class GitEventStoreTests: XCTestCase {
         XCTAssertEqual(try repo.store().state().goals.count, 1)
     }
 
+    func testACacheWithOneChangedByteIsRebuiltNotReadWrong() throws {
+        // Entities are decoded from the cache lazily, long after it is opened: the checksum is
+        // what keeps a flipped byte from showing up as a wrong title.
+        let repo = try TestRepository()
+        _ = try repo.addGoal("ZZZZ-unique-title")
+        _ = try repo.store().state()
+        let path = repo.path + "/.git/teamflow/state-refs-teamflow-events.bin"
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let needle = Array("ZZZZ-unique-title".utf8)
+        let at = try XCTUnwrap((0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle })
+        bytes[at] = UInt8(ascii: "Y")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try repo.store().state().goals.values.map(\.title), ["ZZZZ-unique-title"])
+    }
+
     func testIncrementalUpdateMatchesAFullRebuild() throws {
         let repo = try TestRepository()
         let store = try repo.store()
