@@ -54,7 +54,7 @@ extension GitEventStore {
                 // A snapshot some events behind is brought up to date by the journal or a small
                 // tree diff; rewriting 2.5 MB on every command would cost more.
                 if entry.state.eventCount - cachedCount >= StateCache.rewriteAfter {
-                    Trace.measure("cache write") { cache.write(entry) }
+                    entry.extensions = Trace.measure("cache write") { cache.write(entry) }
                 }
                 return entry
             }

@@ -6,20 +6,29 @@ import TeamflowCore
 /// A cache for another tip is only a starting point (incremental update when the new tip
 /// descends from it); a cache that does not decode is ignored and rebuilt, never trusted.
 /// The file is a checksum, then a snapshot (see `SnapshotCodable`, `SnapshotArchive`): a
-/// magic line, the formats, the ref, the tip, the diagnostics, then the state.
+/// magic line, the formats, the ref, the tip, how many rewrites extended it, the
+/// diagnostics, then the state.
 struct StateCache {
     /// Bump when the file's own layout changes; `TeamState.snapshotFormat` covers the state.
-    static let format = 6
+    static let format = 7
     static let magic = "teamflow-state-cache"
     /// How many events the snapshot may lag behind the tip before a read rewrites it (the
     /// journal, or a tree diff, covers the gap).
     static let rewriteAfter = 64
+
+    /// How many rewrites in a row may extend the previous snapshot (copying its unchanged
+    /// entries as bytes) before one writes it afresh, dropping strings nothing uses any more.
+    static let extendLimit = 16
 
     struct Entry {
         var ref: String
         var tip: String
         var state: TeamState
         var diagnostics: [Diagnostic]
+        /// The snapshot the state was read from, if any: a rewrite can extend it.
+        var archive: SnapshotArchive? = nil
+        /// How many rewrites since the snapshot was last written afresh.
+        var extensions = 0
     }
 
     let folder: URL
@@ -49,17 +58,19 @@ struct StateCache {
         guard UInt64(littleEndian: start.loadUnaligned(as: UInt64.self)) == SnapshotArchive.checksum(snapshot) else {
             return nil
         }
-        var reader = SnapshotReader(archive: SnapshotArchive(unsafeBytes: snapshot, owner: file))
+        let archive = SnapshotArchive(unsafeBytes: snapshot, owner: file)
+        var reader = SnapshotReader(archive: archive)
         do {
             guard try reader.read(String.self) == StateCache.magic,
                   try reader.read(Int.self) == StateCache.format,
                   try reader.read(Int.self) == TeamState.snapshotFormat,
                   try reader.read(String.self) == ref else { return nil }
             let tip = try reader.read(String.self)
+            let extensions = try reader.read(Int.self)
             let diagnostics = try reader.read([Diagnostic].self)
             let state = try reader.read(TeamState.self)
             guard reader.isAtEnd else { return nil }
-            return Entry(ref: ref, tip: tip, state: state, diagnostics: diagnostics)
+            return Entry(ref: ref, tip: tip, state: state, diagnostics: diagnostics, archive: archive, extensions: extensions)
         } catch {
             return nil
         }
@@ -87,6 +98,29 @@ struct StateCache {
         return complete ? bytes : nil
     }
 
+    struct WriteFailed: Error {}
+
+    /// Writes `parts` to a temporary file beside `path` and renames it over `path`, so a
+    /// reader (or a mapping) sees the old file or the new one, never a mix.
+    static func replace(_ path: String, with parts: [UnsafeRawBufferPointer]) throws {
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw WriteFailed() }
+        var ok = true
+        for part in parts {
+            var done = 0
+            while ok && done < part.count {
+                let n = Glibc.write(fd, part.baseAddress.map { $0 + done }, part.count - done)
+                if n <= 0 { ok = false } else { done += n }
+            }
+        }
+        ok = close(fd) == 0 && ok
+        guard ok, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw WriteFailed()
+        }
+    }
+
     /// Our own appends since the snapshot.
     var journal: StateJournal {
         StateJournal(url: folder.appendingPathComponent("journal-\(key)"))
@@ -112,14 +146,18 @@ struct StateCache {
     }
 
     /// Writes atomically (temp file + rename); a failure only costs speed, so it is ignored.
-    func write(_ entry: Entry) {
-        var writer = SnapshotWriter()
-        Trace.measure("cache encode") {
+    /// Returns how many rewrites in a row have now extended the snapshot.
+    @discardableResult
+    func write(_ entry: Entry) -> Int {
+        let extending = entry.extensions < StateCache.extendLimit ? entry.archive : nil
+        var writer = extending.map(SnapshotWriter.init(extending:)) ?? SnapshotWriter()
+        Trace.measure(extending == nil ? "cache encode" : "cache encode (extending)") {
             writer.write(StateCache.magic)
             writer.write(StateCache.format)
             writer.write(TeamState.snapshotFormat)
             writer.write(ref)
             writer.write(entry.tip)
+            writer.write(extending == nil ? 0 : entry.extensions + 1)
             writer.write(entry.diagnostics)
             writer.write(entry.state)
         }
@@ -128,15 +166,17 @@ struct StateCache {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let bytes = Trace.measure("cache bytes") { writer.bytes }
             let sum = bytes.withUnsafeBytes { SnapshotArchive.checksum($0) }.littleEndian
-            var file = Data(capacity: bytes.count + 8)
-            withUnsafeBytes(of: sum) { file.append(contentsOf: $0) }
-            file.append(contentsOf: bytes)
-            try Trace.measure("cache file") { try file.write(to: fileURL, options: .atomic) }
+            try Trace.measure("cache file") {
+                try withUnsafeBytes(of: sum) { head in
+                    try bytes.withUnsafeBytes { try StateCache.replace(fileURL.path, with: [head, $0]) }
+                }
+            }
             // After the snapshot: a journal for a base no snapshot has is simply ignored.
             journal.reset(base: entry.tip)
         } catch {
             // The cache is disposable: the next read rebuilds it.
         }
+        return extending == nil ? 0 : entry.extensions + 1
     }
 }
 

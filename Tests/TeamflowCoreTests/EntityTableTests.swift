@@ -77,6 +77,49 @@ final class EntityTableTests: XCTestCase {
         XCTAssertEqual(Dictionary(uniqueKeysWithValues: again.map { (key: String, value: Goal) in (key, value) }), dictionary)
     }
 
+    func testAWriterExtendingTheSnapshotCopiesUnchangedEntriesAndMergesChanges() throws {
+        var rng = ConcurrentEditsPropertyTests.SplitMix(state: 5)
+        var goals = (0..<400).map { goal(randomID(&rng), "목표 \($0)", clock: $0) }
+        var writer = SnapshotWriter()
+        var table = EntityTable<Goal>()
+        for goal in goals { table[goal.id] = goal }
+        writer.write("header")
+        writer.write(table)
+        var archive = SnapshotArchive(bytes: writer.bytes)
+        var dictionary = Dictionary(uniqueKeysWithValues: goals.map { ($0.id, $0) })
+        for round in 0..<5 {
+            var reader = SnapshotReader(archive: archive)
+            XCTAssertEqual(try reader.read(String.self), round == 0 ? "header" : "header \(round)")
+            var loaded = try reader.read(EntityTable<Goal>.self)
+            XCTAssertTrue(reader.isAtEnd)
+            // Change, remove and add entries, some sorting before every stored key, some after.
+            for _ in 0..<10 {
+                let id = goals[Int(rng.next() % UInt64(goals.count))].id
+                loaded[id]?.title = "바뀜 \(round)"
+                dictionary[id]?.title = "바뀜 \(round)"
+            }
+            let gone = goals.removeLast()
+            loaded[gone.id] = nil
+            dictionary[gone.id] = nil
+            for added in [goal("0000" + randomID(&rng).dropFirst(4), "앞 \(round)"), goal("ffff" + randomID(&rng).dropFirst(4), "뒤 \(round)")] {
+                loaded[added.id] = added
+                dictionary[added.id] = added
+                goals.append(added)
+            }
+            var next = SnapshotWriter(extending: archive)
+            next.write("header \(round + 1)")
+            next.write(loaded)
+            let bytes = next.bytes
+            archive = SnapshotArchive(bytes: bytes)
+            var check = SnapshotReader(archive: archive)
+            _ = try check.read(String.self)
+            let again = try check.read(EntityTable<Goal>.self)
+            XCTAssertEqual(Dictionary(uniqueKeysWithValues: again.map { (key: String, value: Goal) in (key, value) }), dictionary)
+            XCTAssertEqual(again.count, dictionary.count)
+            for (id, goal) in dictionary { XCTAssertEqual(again[id], goal) }
+        }
+    }
+
     func testKeyPrefixesAreFoundInStoredAndChangedEntries() throws {
         var rng = ConcurrentEditsPropertyTests.SplitMix(state: 11)
         let goals = (0..<300).map { goal(randomID(&rng), "t\($0)", clock: $0) }

@@ -1,7 +1,7 @@
 import Foundation
 import Git
 import TeamflowCore
-import TeamflowGit
+@testable import TeamflowGit
 import XCTest
 
 final class GitEventStoreTests: XCTestCase {
@@ -245,6 +245,52 @@ final class StateJournalTests: XCTestCase {
         try FileManager.default.removeItem(atPath: repo.path + "/.git/teamflow")
         XCTAssertEqual(try repo.store().state(), fromJournal)
         XCTAssertEqual(fromJournal.goals.count, 8)
+    }
+
+    func testSnapshotRewritesExtendThePreviousOneAndAgreeWithARebuild() throws {
+        let repo = try TestRepository()
+        let store = try repo.store()
+        var ids: [String] = []
+        for i in 0..<3 { ids.append(try repo.addGoal("before \(i)", store: store).id) }
+        _ = try store.state() // a fresh snapshot
+        let cache = StateCache(commonDirectory: repo.path + "/.git", ref: "refs/teamflow/events")
+        XCTAssertEqual(cache.read()?.extensions, 0)
+        for round in 1...2 {
+            let writer = try repo.store()
+            for i in 0..<StateCache.rewriteAfter {
+                if i % 8 == 0, let id = ids.randomElement() {
+                    let draft = EventDraft(type: EventType.goalChecked, data: ["goal": .string(id)], summary: "check")
+                    _ = try writer.append([draft], author: TestRepository.author, at: "2024-11-19T11:00:00+09:00")
+                } else {
+                    ids.append(try repo.addGoal("round \(round) goal \(i) 🎯", store: writer).id)
+                }
+            }
+            _ = try repo.store().state() // 64 behind: rewritten, extending the last snapshot
+            let entry = try XCTUnwrap(cache.read())
+            XCTAssertEqual(entry.extensions, round)
+            let rebuilt = try repo.store().state()
+            XCTAssertEqual(entry.state, rebuilt)
+        }
+        let fromCache = try repo.store().state()
+        try FileManager.default.removeItem(atPath: repo.path + "/.git/teamflow")
+        XCTAssertEqual(try repo.store().state(), fromCache)
+        XCTAssertEqual(fromCache.goals.count, ids.count)
+        XCTAssertTrue(fromCache.goals.values.contains { $0.done })
+    }
+
+    func testAfterEnoughExtensionsASnapshotIsWrittenAfresh() throws {
+        let repo = try TestRepository()
+        _ = try repo.addGoal("one")
+        _ = try repo.store().state()
+        let cache = StateCache(commonDirectory: repo.path + "/.git", ref: "refs/teamflow/events")
+        var entry = try XCTUnwrap(cache.read())
+        entry.extensions = StateCache.extendLimit - 1
+        XCTAssertEqual(cache.write(entry), StateCache.extendLimit)
+        entry = try XCTUnwrap(cache.read())
+        XCTAssertEqual(entry.extensions, StateCache.extendLimit)
+        XCTAssertEqual(cache.write(entry), 0)
+        XCTAssertEqual(cache.read()?.extensions, 0)
+        XCTAssertEqual(cache.read()?.state.goals.values.map(\.title), ["one"])
     }
 
     func testATornOrForeignJournalIsIgnored() throws {

@@ -17,6 +17,10 @@ public protocol SnapshotCodable {
 /// Strings are interned: each distinct string is stored once in a table at the front and
 /// referenced by index, so a history's thousands of repeated member, epic and week values
 /// (and every id, which is both a dictionary key and a field) cost one allocation to read.
+///
+/// A writer may extend an earlier snapshot (`init(extending:)`): its string table is kept
+/// whole as the prefix of the new one, so the entries of a table read from that snapshot and
+/// not changed since are copied as bytes, neither decoded nor encoded again.
 public struct SnapshotWriter {
     var body: [UInt8] = []
     /// Keyed by the exact UTF-8 bytes: String equality (and hashing) is by canonical
@@ -24,30 +28,51 @@ public struct SnapshotWriter {
     /// normalisation per non-ASCII string.
     private var table: [ExactString: Int] = [:]
     private var strings: [String] = []
+    /// The snapshot being extended, whose strings come first.
+    let base: SnapshotArchive?
+    private let baseCount: Int
 
     public init() {
+        base = nil
+        baseCount = 0
         body.reserveCapacity(1 << 20)
         table.reserveCapacity(1 << 16)
         strings.reserveCapacity(1 << 16)
     }
 
+    /// A writer whose string table starts with `archive`'s (which must have a valid table).
+    public init(extending archive: SnapshotArchive) {
+        base = archive.bodyStart == nil ? nil : archive
+        baseCount = base == nil ? 0 : archive.stringCount
+        body.reserveCapacity(archive.count)
+    }
+
     /// The finished snapshot: the string table (see `SnapshotArchive`), then the values.
     public var bytes: [UInt8] {
-        var table: [UInt8] = []
         var blob: [UInt8] = []
-        table.reserveCapacity(4 * (strings.count + 2))
-        func u32(_ value: Int) {
-            let v = UInt32(truncatingIfNeeded: value)
-            table.append(contentsOf: [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)])
+        var offsets: [UInt32] = []
+        offsets.reserveCapacity(baseCount + strings.count + 1)
+        var baseBlob = UnsafeRawBufferPointer(start: nil, count: 0)
+        if let base {
+            baseBlob = base.stringBlob
+            for i in 0...baseCount { offsets.append(base.stringOffset(i)) }
+        } else {
+            offsets.append(0)
         }
-        u32(strings.count)
-        u32(0)
+        let shift = UInt32(truncatingIfNeeded: baseBlob.count)
         for string in strings {
             var string = string
             string.withUTF8 { blob.append(contentsOf: $0) }
-            u32(blob.count)
+            offsets.append(shift &+ UInt32(truncatingIfNeeded: blob.count))
         }
-        return table + blob + body
+        var out: [UInt8] = []
+        out.reserveCapacity(4 + offsets.count * 4 + baseBlob.count + blob.count + body.count)
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: offsets.count - 1).littleEndian) { out.append(contentsOf: $0) }
+        for offset in offsets { withUnsafeBytes(of: offset.littleEndian) { out.append(contentsOf: $0) } }
+        out.append(contentsOf: baseBlob)
+        out.append(contentsOf: blob)
+        out.append(contentsOf: body)
+        return out
     }
 
     public mutating func write<T: SnapshotCodable>(_ value: T) { value.write(to: &self) }
@@ -65,13 +90,15 @@ public struct SnapshotWriter {
         varint(UInt64(intern(string)))
     }
 
-    /// The string's index in the table, adding it on first use.
+    /// The string's index in the table, adding it on first use (an extending writer does not
+    /// look among the earlier snapshot's strings: a few duplicates cost less than hashing all).
     mutating func intern(_ string: String) -> Int {
         let key = ExactString(string: string)
         if let index = table[key] { return index }
-        table[key] = strings.count
+        let index = baseCount + strings.count
+        table[key] = index
         strings.append(string)
-        return strings.count - 1
+        return index
     }
 
     /// Appends four zero bytes to fill in later with `patch(_:at:)`.

@@ -108,6 +108,16 @@ public final class SnapshotArchive: @unchecked Sendable {
         return UnsafeRawBufferPointer(start: base + blobStart + start, count: end - start)
     }
 
+    /// Offset `i` (0...stringCount) of the string table, for a writer extending this archive.
+    func stringOffset(_ i: Int) -> UInt32 {
+        UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offsetsStart + i * 4, as: UInt32.self))
+    }
+
+    /// The bytes of every string, back to back.
+    var stringBlob: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base + blobStart, count: (bodyStart ?? blobStart) - blobStart)
+    }
+
     /// String `index` (which must be below `stringCount`), made once; caller holds the lock.
     func stringHoldingLock(_ index: Int) -> String {
         let word = index >> 6, bit = UInt64(1) << UInt64(index & 63)

@@ -141,25 +141,67 @@ extension EntityTable: SnapshotCodable {
     /// `count` pairs of `UInt32` (the key's string, the record's offset) sorted by the keys'
     /// bytes, then the records.
     public func write(to w: inout SnapshotWriter) {
-        var entries = Array(self)
-        var ascii = true
-        entries.sort { StoredEntries<Entity>.precedes($0.key, $1.key) }
-        for entry in entries where !entry.key.utf8.allSatisfy({ $0 < 0x80 }) {
-            ascii = false
-            break
+        if let stored, let base = w.base, stored.archive === base {
+            writeExtending(stored, to: &w)
+            return
         }
-        w.write(ascii)
-        w.write(entries.count)
-        let length = w.placeholder()
-        let index = w.body.count
-        w.body.append(contentsOf: repeatElement(0, count: entries.count * 8))
-        let records = w.body.count
+        var entries = Array(self)
+        entries.sort { StoredEntries<Entity>.precedes($0.key, $1.key) }
+        let ascii = entries.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
+        let (index, records) = writeHeader(count: entries.count, ascii: ascii, to: &w)
         for (i, entry) in entries.enumerated() {
             w.patch(w.intern(entry.key), at: index + i * 8)
             w.patch(w.body.count - records, at: index + i * 8 + 4)
             entry.value.write(to: &w)
         }
-        w.patch(w.body.count - records, at: length)
+        w.patch(w.body.count - records, at: records - count * 8 - 4)
+    }
+
+    /// Writes into a snapshot that extends the one `stored` came from: unchanged entries are
+    /// copied as bytes (their strings keep their indices), changed ones merged in key order.
+    private func writeExtending(_ stored: StoredEntries<Entity>, to w: inout SnapshotWriter) {
+        let changed = changes.sorted { StoredEntries<Entity>.precedes($0.key, $1.key) }
+        let ascii = stored.asciiKeys && changed.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
+        let (index, records) = writeHeader(count: count, ascii: ascii, to: &w)
+        var slot = 0, i = 0, j = 0
+        while i < stored.count || j < changed.count {
+            if i < stored.count && shadowed.contains(i) {
+                i += 1
+                continue
+            }
+            let takeStored: Bool
+            if i == stored.count {
+                takeStored = false
+            } else if j == changed.count {
+                takeStored = true
+            } else {
+                var key = changed[j].key
+                takeStored = key.withUTF8 { StoredEntries<Entity>.compare(stored.keyBytes(i), UnsafeRawBufferPointer($0)) < 0 }
+            }
+            w.patch(w.body.count - records, at: index + slot * 8 + 4)
+            if takeStored {
+                w.patch(stored.keyString(i), at: index + slot * 8)
+                w.body.append(contentsOf: stored.recordBytes(i))
+                i += 1
+            } else {
+                w.patch(w.intern(changed[j].key), at: index + slot * 8)
+                changed[j].value.write(to: &w)
+                j += 1
+            }
+            slot += 1
+        }
+        w.patch(w.body.count - records, at: records - count * 8 - 4)
+    }
+
+    /// The flag, the count, a placeholder for the records' length and a zeroed index; returns
+    /// where the index and the records start.
+    private func writeHeader(count: Int, ascii: Bool, to w: inout SnapshotWriter) -> (index: Int, records: Int) {
+        w.write(ascii)
+        w.write(count)
+        _ = w.placeholder()
+        let index = w.body.count
+        w.body.append(contentsOf: repeatElement(0, count: count * 8))
+        return (index, w.body.count)
     }
 
     public init(from r: inout SnapshotReader) throws {

@@ -10,7 +10,7 @@ final class StoredEntries<Entity: SnapshotCodable & Sendable>: @unchecked Sendab
     private let records: Int
     private let end: Int
     /// Every key is ASCII, where byte equality is `String` equality.
-    private let asciiKeys: Bool
+    let asciiKeys: Bool
     /// Slot `i` is initialised exactly when bit `i` of `made` is set.
     private let memo: UnsafeMutablePointer<Entity>
     private var made: [UInt64]
@@ -24,10 +24,13 @@ final class StoredEntries<Entity: SnapshotCodable & Sendable>: @unchecked Sendab
         self.end = end
         self.asciiKeys = asciiKeys
         // Bounds are checked once here, so lookups below never read outside the snapshot.
+        // Records follow the index's order, so each ends where the next begins.
+        var previous = 0
         for i in 0..<count {
             let key = Int(archive.base.loadUnaligned(fromByteOffset: index + i * 8, as: UInt32.self).littleEndian)
             let offset = Int(archive.base.loadUnaligned(fromByteOffset: index + i * 8 + 4, as: UInt32.self).littleEndian)
-            guard key < archive.stringCount, offset < end - records else { throw SnapshotReader.Damaged() }
+            guard key < archive.stringCount, offset < end - records, offset >= previous else { throw SnapshotReader.Damaged() }
+            previous = offset
         }
         memo = .allocate(capacity: count)
         made = Array(repeating: 0, count: (count + 63) / 64)
@@ -45,7 +48,7 @@ final class StoredEntries<Entity: SnapshotCodable & Sendable>: @unchecked Sendab
         memo.deallocate()
     }
 
-    private func keyString(_ i: Int) -> Int {
+    func keyString(_ i: Int) -> Int {
         Int(archive.base.loadUnaligned(fromByteOffset: index + i * 8, as: UInt32.self).littleEndian)
     }
 
@@ -54,6 +57,13 @@ final class StoredEntries<Entity: SnapshotCodable & Sendable>: @unchecked Sendab
     }
 
     func keyBytes(_ i: Int) -> UnsafeRawBufferPointer { archive.stringBytes(keyString(i)) }
+
+    /// Record `i` as stored, for a writer extending this snapshot to copy.
+    func recordBytes(_ i: Int) -> UnsafeRawBufferPointer {
+        let start = recordStart(i)
+        let stop = i + 1 < count ? recordStart(i + 1) : end
+        return UnsafeRawBufferPointer(start: archive.base + start, count: stop - start)
+    }
 
     /// The entry with `key`: a binary search by bytes, then (only where a non-ASCII key could
     /// be canonically equal to different bytes) a scan comparing `String`s.
