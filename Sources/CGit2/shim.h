@@ -3,4 +3,9 @@
 #include <git2.h>
 #include <git2/sys/odb_backend.h>
 #include <git2/sys/mempack.h>
+
+/* git_libgit2_opts is variadic, which Swift cannot call: one fixed-arity wrapper per use. */
+static inline int teamflow_git_set_strict_object_creation(int enabled) {
+    return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_OBJECT_CREATION, enabled);
+}
 #endif
