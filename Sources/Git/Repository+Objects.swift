@@ -16,7 +16,11 @@ extension Repository {
         try sync {
             var oid = git_oid()
             try withBytes(bytes) { pointer, count in
-                try check(git_odb_write(&oid, odb, pointer, count, GIT_OBJECT_BLOB))
+                if let session {
+                    oid = try session.writeBlob(pointer, count)
+                } else {
+                    try check(git_odb_write(&oid, odb, pointer, count, GIT_OBJECT_BLOB))
+                }
             }
             return recorded(ObjectID(oid))
         }
@@ -60,8 +64,10 @@ extension Repository {
     }
 
     /// Writes a tree from `entries` (any order; git's order is applied) and returns its id.
-    /// libgit2 rejects invalid names (empty, containing `/`, `.`, `..`, `.git`), duplicate
-    /// names, and ids of objects that do not exist (submodule commits excepted).
+    /// libgit2 rejects invalid names (empty, containing `/`, `.`, `..`, `.git`) and we reject
+    /// duplicate names. Entry ids are not looked up (strict object creation is off, see
+    /// `Libgit2.ready`): callers pass ids of objects they just read or wrote, as `git mktree
+    /// --missing` would take them.
     public func writeTree(_ entries: [TreeEntry]) throws -> ObjectID {
         try sync {
             var out: OpaquePointer?
