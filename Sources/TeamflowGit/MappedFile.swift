@@ -23,3 +23,8 @@ final class MappedFile {
         if let start = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: start), bytes.count) }
     }
 }
+
+// The C calls by names that do not collide with `StateCache.read()` and friends (inside a
+// type, a bare `read(...)` would mean the method), without naming Glibc or Darwin.
+func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
+func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }

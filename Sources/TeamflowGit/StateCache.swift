@@ -88,7 +88,7 @@ struct StateCache {
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             var done = 0
             while done < size {
-                let n = Glibc.read(fd, buffer.baseAddress.map { $0 + done }, size - done)
+                let n = posixRead(fd, buffer.baseAddress.map { $0 + done }, size - done)
                 if n <= 0 { break }
                 done += n
             }
@@ -110,7 +110,7 @@ struct StateCache {
         for part in parts {
             var done = 0
             while ok && done < part.count {
-                let n = Glibc.write(fd, part.baseAddress.map { $0 + done }, part.count - done)
+                let n = posixWrite(fd, part.baseAddress.map { $0 + done }, part.count - done)
                 if n <= 0 { ok = false } else { done += n }
             }
         }
