@@ -26,13 +26,14 @@ struct Bench {
         let small = makeRepo(Synthetic.stream(count: options.small))
         let large = makeRepo(Synthetic.stream(count: options.events))
         say("import \(options.events) events: \(ms(large.importSeconds))")
+        settle()
 
         let addSmall = timeProcess(["goal", "add", "bench goal"], in: small.path)
         let addLarge = timeProcess(["goal", "add", "bench goal"], in: large.path)
         say("goal add @\(options.small): \(addSmall)")
         say("goal add @\(options.events): \(addLarge)  ratio \(String(format: "%.2f", addLarge.median / addSmall.median))x")
         let open = openTasks(in: large.path)
-        say("task check @\(options.events): \(timeProcess(open.map { ["task", "check", $0] }, in: large.path))")
+        say("task check @\(options.events): \(timeProcess(open.map { ["task", "check", $0] }, in: large.path, warmup: Bench.warmup))")
         for args in [["goal", "list"], ["week"], ["week", "--json"], ["task", "list", "--member", "건우"]] {
             say("\(args.joined(separator: " ")) @\(options.events) warm: \(timeProcess(args, in: large.path))")
         }
@@ -50,7 +51,17 @@ struct Bench {
     func openTasks(in path: String) -> [String] {
         let result = shell(teamflow, ["-C", path, "task", "list", "--open", "--week", "all", "--json"], in: path)
         let ids = (try? JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
-        return Array(ids.prefix(options.runs))
+        return Array(ids.prefix(options.runs + Bench.warmup))
+    }
+
+    /// Untimed runs before each figure: the first runs after a large import are slower (the
+    /// kernel is still writing back and reclaiming), which is not what a user's day looks like.
+    static let warmup = 3
+
+    /// Flushes dirty pages and pauses, so the import's write-back does not land in a figure.
+    func settle() {
+        _ = shell("/bin/sync", [], in: NSTemporaryDirectory())
+        Thread.sleep(forTimeInterval: 2)
     }
 
     struct Repo {
@@ -83,13 +94,14 @@ struct Bench {
     }
 
     func timeProcess(_ args: [String], in path: String) -> Timing {
-        timeProcess(Array(repeating: args, count: options.runs), in: path)
+        timeProcess(Array(repeating: args, count: options.runs + Bench.warmup), in: path, warmup: Bench.warmup)
     }
 
-    /// Times each argument list once, as a whole process.
-    func timeProcess(_ runs: [[String]], in path: String) -> Timing {
+    /// Times each argument list once, as a whole process, after `warmup` untimed ones.
+    func timeProcess(_ runs: [[String]], in path: String, warmup: Int = 0) -> Timing {
+        for args in runs.prefix(warmup) { _ = Spawn.run(teamflow, ["-C", path] + args, environment: env) }
         var samples: [Double] = []
-        for args in runs {
+        for args in runs.dropFirst(warmup) {
             let start = DispatchTime.now().uptimeNanoseconds
             let code = Spawn.run(teamflow, ["-C", path] + args, environment: env)
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
