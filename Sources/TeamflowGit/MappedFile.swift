@@ -5,8 +5,10 @@ import Foundation
 /// The state cache maps its snapshot instead of reading it: pages come straight from the page
 /// cache, and a command that decodes a few entries touches only the pages it needs. The cache
 /// is replaced by rename, never rewritten in place, so a mapping always sees one whole file.
+/// Where a file cannot be mapped (some network file systems), it is read into memory instead.
 final class MappedFile {
     let bytes: UnsafeRawBufferPointer
+    private let mapped: Bool
 
     init?(path: String) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -15,12 +17,33 @@ final class MappedFile {
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_size > 0, info.st_size < Int(Int32.max) else { return nil }
         let size = Int(info.st_size)
-        guard let start = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), start != MAP_FAILED else { return nil }
-        bytes = UnsafeRawBufferPointer(start: start, count: size)
+        if let start = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), start != MAP_FAILED {
+            bytes = UnsafeRawBufferPointer(start: start, count: size)
+            mapped = true
+            return
+        }
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        var done = 0
+        while done < size {
+            let n = posixRead(fd, copy + done, size - done)
+            if n <= 0 { break }
+            done += n
+        }
+        guard done == size else {
+            copy.deallocate()
+            return nil
+        }
+        bytes = UnsafeRawBufferPointer(start: copy, count: size)
+        mapped = false
     }
 
     deinit {
-        if let start = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: start), bytes.count) }
+        guard let start = bytes.baseAddress else { return }
+        if mapped {
+            munmap(UnsafeMutableRawPointer(mutating: start), bytes.count)
+        } else {
+            UnsafeMutableRawPointer(mutating: start).deallocate()
+        }
     }
 }
 
