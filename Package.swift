@@ -60,7 +60,7 @@ let package = Package(
         // Tests mirror the modules; CLITests run the built binary end to end.
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "GitTests", dependencies: ["Git"]),
-        .testTarget(name: "TemplatesTests", dependencies: ["Templates"]),
+        .testTarget(name: "TemplatesTests", dependencies: ["Templates"], exclude: ["Fixtures"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "TeamflowCoreTests", dependencies: ["TeamflowCore"]),
         .testTarget(name: "TeamflowGitTests", dependencies: ["TeamflowGit", "TeamflowCore", "YAML", "Git"]),

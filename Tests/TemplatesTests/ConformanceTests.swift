@@ -2,8 +2,8 @@ import Foundation
 import Templates
 import XCTest
 
-/// Runs the shared Stencil/StencilSwiftKit vectors (`../shared/conformance/stencil/cases.json`
-/// next to the package) and requires 98% of them to pass.
+/// Runs the shared Stencil/StencilSwiftKit vectors (see `ConformanceVectors`) and requires
+/// 98% of them to pass.
 final class ConformanceTests: XCTestCase {
     struct Case {
         let suite: String
@@ -17,11 +17,7 @@ final class ConformanceTests: XCTestCase {
 
     static let stringFilterSuites: Set<String> = ["StringFiltersTests.swift", "SwiftIdentifierTests.swift"]
 
-    static var casesURL: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("../shared/conformance/stencil/cases.json").standardizedFileURL
-    }
+    static var casesURL: URL { ConformanceVectors.url }
 
     func loadCases() throws -> [Case] {
         let url = Self.casesURL

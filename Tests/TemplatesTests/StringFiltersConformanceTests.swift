@@ -18,9 +18,7 @@ final class StringFiltersConformanceTests: XCTestCase {
     private static let suites: Set<String> = ["StringFiltersTests.swift", "SwiftIdentifierTests.swift"]
 
     private func loadCases() throws -> [Case] {
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let file = packageRoot.appendingPathComponent("../shared/conformance/stencil/cases.json").standardized
+        let file = ConformanceVectors.url
         guard let data = try? Data(contentsOf: file) else {
             throw XCTSkip("conformance vectors not found at \(file.path)")
         }
