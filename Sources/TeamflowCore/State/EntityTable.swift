@@ -140,57 +140,46 @@ extension EntityTable: SnapshotCodable {
     /// A flag (are all keys ASCII), the count, the records' length (4 bytes), an index of
     /// `count` pairs of `UInt32` (the key's string, the record's offset) sorted by the keys'
     /// bytes, then the records.
+    ///
+    /// Stored entries are already in key order, so only the changes are sorted and merged in.
+    /// Into a snapshot that extends the one they came from, unchanged stored entries are copied
+    /// as bytes (their strings keep their indices); otherwise they are decoded and written.
     public func write(to w: inout SnapshotWriter) {
-        if let stored, let base = w.base, stored.archive === base {
-            writeExtending(stored, to: &w)
-            return
-        }
-        var entries = Array(self)
-        entries.sort { StoredEntries<Entity>.precedes($0.key, $1.key) }
-        let ascii = entries.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
-        let (index, records) = writeHeader(count: entries.count, ascii: ascii, to: &w)
-        for (i, entry) in entries.enumerated() {
-            w.patch(w.intern(entry.key), at: index + i * 8)
-            w.patch(w.body.count - records, at: index + i * 8 + 4)
-            entry.value.write(to: &w)
-        }
-        w.patch(w.body.count - records, at: records - count * 8 - 4)
-    }
-
-    /// Writes into a snapshot that extends the one `stored` came from: unchanged entries are
-    /// copied as bytes (their strings keep their indices), changed ones merged in key order.
-    private func writeExtending(_ stored: StoredEntries<Entity>, to w: inout SnapshotWriter) {
+        let copying = stored.map { $0.archive === w.base } ?? false
+        // (index, nil) = copy record `index` as bytes. A record that does not decode is dropped.
+        let kept: [(index: Int, entity: Entity?)] = stored.map { stored in
+            copying ? (0..<stored.count).filter { !shadowed.contains($0) }.map { ($0, nil) }
+                : stored.allIndexed(skipping: shadowed).map { ($0.0, $0.1) }
+        } ?? []
         let changed = changes.sorted { StoredEntries<Entity>.precedes($0.key, $1.key) }
-        let ascii = stored.asciiKeys && changed.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
-        let (index, records) = writeHeader(count: count, ascii: ascii, to: &w)
-        var slot = 0, i = 0, j = 0
-        while i < stored.count || j < changed.count {
-            if i < stored.count && shadowed.contains(i) {
-                i += 1
-                continue
-            }
-            let takeStored: Bool
-            if i == stored.count {
-                takeStored = false
-            } else if j == changed.count {
-                takeStored = true
-            } else {
-                var key = changed[j].key
-                takeStored = key.withUTF8 { StoredEntries<Entity>.compare(stored.keyBytes(i), UnsafeRawBufferPointer($0)) < 0 }
-            }
+        let ascii = (stored?.asciiKeys ?? true) && changed.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
+        let total = kept.count + changed.count
+        let (index, records) = writeHeader(count: total, ascii: ascii, to: &w)
+        var i = 0, j = 0
+        for slot in 0..<total {
             w.patch(w.body.count - records, at: index + slot * 8 + 4)
-            if takeStored {
-                w.patch(stored.keyString(i), at: index + slot * 8)
-                w.body.append(contentsOf: stored.recordBytes(i))
+            if let stored, i < kept.count, j == changed.count || precedes(stored.keyBytes(kept[i].index), changed[j].key) {
+                let (at, entity) = kept[i]
+                if let entity {
+                    w.patch(w.intern(stored.key(at)), at: index + slot * 8)
+                    entity.write(to: &w)
+                } else {
+                    w.patch(stored.keyString(at), at: index + slot * 8)
+                    w.body.append(contentsOf: stored.recordBytes(at))
+                }
                 i += 1
             } else {
                 w.patch(w.intern(changed[j].key), at: index + slot * 8)
                 changed[j].value.write(to: &w)
                 j += 1
             }
-            slot += 1
         }
-        w.patch(w.body.count - records, at: records - count * 8 - 4)
+        w.patch(w.body.count - records, at: records - total * 8 - 4)
+    }
+
+    private func precedes(_ bytes: UnsafeRawBufferPointer, _ key: String) -> Bool {
+        var key = key
+        return key.withUTF8 { StoredEntries<Entity>.compare(bytes, UnsafeRawBufferPointer($0)) < 0 }
     }
 
     /// The flag, the count, a placeholder for the records' length and a zeroed index; returns

@@ -148,6 +148,10 @@ final class StoredEntries<Entity: SnapshotCodable & Sendable>: @unchecked Sendab
         }
     }
 
+    func key(_ i: Int) -> String {
+        archive.withLock { archive.stringHoldingLock(keyString(i)) }
+    }
+
     func allKeys() -> [String] {
         archive.withLock { (0..<count).map { archive.stringHoldingLock(keyString($0)) } }
     }
