@@ -146,11 +146,18 @@ extension EntityTable: SnapshotCodable {
     /// as bytes (their strings keep their indices); otherwise they are decoded and written.
     public func write(to w: inout SnapshotWriter) {
         let copying = stored.map { $0.archive === w.base } ?? false
-        // (index, nil) = copy record `index` as bytes. A record that does not decode is dropped.
-        let kept: [(index: Int, entity: Entity?)] = stored.map { stored in
-            copying ? (0..<stored.count).filter { !shadowed.contains($0) }.map { ($0, nil) }
-                : stored.allIndexed(skipping: shadowed).map { ($0.0, $0.1) }
-        } ?? []
+        // Stored entries to write, in key order: copied as bytes, or decoded (a record that does
+        // not decode is dropped).
+        var kept: [Int] = []
+        var decoded: [Entity] = []
+        if let stored, copying {
+            kept = (0..<stored.count).filter { !shadowed.contains($0) }
+        } else if let stored {
+            for (at, entity) in stored.allIndexed(skipping: shadowed) {
+                kept.append(at)
+                decoded.append(entity)
+            }
+        }
         let changed = changes.sorted { StoredEntries<Entity>.precedes($0.key, $1.key) }
         let ascii = (stored?.asciiKeys ?? true) && changed.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
         let total = kept.count + changed.count
@@ -158,14 +165,13 @@ extension EntityTable: SnapshotCodable {
         var i = 0, j = 0
         for slot in 0..<total {
             w.patch(w.body.count - records, at: index + slot * 8 + 4)
-            if let stored, i < kept.count, j == changed.count || precedes(stored.keyBytes(kept[i].index), changed[j].key) {
-                let (at, entity) = kept[i]
-                if let entity {
-                    w.patch(w.intern(stored.key(at)), at: index + slot * 8)
-                    entity.write(to: &w)
+            if let stored, i < kept.count, j == changed.count || precedes(stored.keyBytes(kept[i]), changed[j].key) {
+                if copying {
+                    w.patch(stored.keyString(kept[i]), at: index + slot * 8)
+                    w.body.append(contentsOf: stored.recordBytes(kept[i]))
                 } else {
-                    w.patch(stored.keyString(at), at: index + slot * 8)
-                    w.body.append(contentsOf: stored.recordBytes(at))
+                    w.patch(w.intern(stored.key(kept[i])), at: index + slot * 8)
+                    decoded[i].write(to: &w)
                 }
                 i += 1
             } else {
