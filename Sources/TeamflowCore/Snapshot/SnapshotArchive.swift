@@ -18,7 +18,8 @@ public final class SnapshotArchive: @unchecked Sendable {
     private let ownsCopy: Bool
 
     let stringCount: Int
-    private let offsetsStart: Int
+    /// The string table's offsets follow its count.
+    private let offsetsStart = 4
     private let blobStart: Int
     /// Where the body starts; `nil` when the string table is damaged.
     let bodyStart: Int?
@@ -49,7 +50,7 @@ public final class SnapshotArchive: @unchecked Sendable {
         self.owner = owner
         self.ownsCopy = ownsCopy
         // The string table: validated once here, so reading a string later needs no checks.
-        var strings = 0, offsetsStart = 4, blobStart = 4
+        var strings = 0, blobStart = 4
         var body: Int?
         if count >= 4 {
             let n = Int(base.loadUnaligned(fromByteOffset: 0, as: UInt32.self).littleEndian)
@@ -67,14 +68,12 @@ public final class SnapshotArchive: @unchecked Sendable {
                 }
                 if valid {
                     strings = n
-                    offsetsStart = 4
                     blobStart = blob
                     body = blob + previous
                 }
             }
         }
         stringCount = strings
-        self.offsetsStart = offsetsStart
         self.blobStart = blobStart
         bodyStart = body
         memo = .allocate(capacity: max(strings, 1))

@@ -52,10 +52,14 @@ public struct EntityTable<Entity: SnapshotCodable & Sendable & Equatable>: Senda
 
     public var keys: [String] { map(\.key) }
 
-    /// Some entry, as `Dictionary.first` gives.
+    /// Some entry, as `Dictionary.first` gives (without decoding the others).
     public var first: (key: String, value: Entity)? {
-        var iterator = makeIterator()
-        return iterator.next()
+        if let (key, entity) = changes.first { return (key, entity) }
+        guard let stored else { return nil }
+        for index in 0..<stored.count where !shadowed.contains(index) {
+            if let entity = stored.entity(at: index) { return (stored.key(index), entity) }
+        }
+        return nil
     }
 
     /// Entities whose key starts with `prefix` (compared by UTF-8 bytes, as ids are ASCII).
