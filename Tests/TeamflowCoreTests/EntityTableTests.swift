@@ -154,6 +154,30 @@ final class EntityTableTests: XCTestCase {
                        ["DI", "di 작업", "Deploy", "İstanbul", "\u{212A}elvin"])
     }
 
+    /// `SnapshotTitled` promises the record's second field is the title: the bytes the
+    /// prefilter sees must be exactly each entity's title, for every conformer.
+    func testTitledRecordsShowTheirTitleBytes() throws {
+        func seenTitles<E: SnapshotTitled & Sendable & Equatable>(_ entities: [String: E]) throws -> [String: String] {
+            var table = EntityTable<E>()
+            for (key, entity) in entities { table[key] = entity }
+            var writer = SnapshotWriter()
+            writer.write(table)
+            var reader = SnapshotReader(bytes: writer.bytes)
+            let loaded = try reader.read(EntityTable<E>.self)
+            var seen: [String] = []
+            _ = loaded.entries(whereTitleBytes: { seen.append(String(decoding: $0, as: UTF8.self)); return false })
+            return Dictionary(uniqueKeysWithValues: zip(loaded.keys, seen))
+        }
+        let goals = ["aaaa0001": goal("aaaa0001", "목표 🎯"), "aaaa0002": goal("aaaa0002", "Deploy")]
+        XCTAssertEqual(try seenTitles(goals), goals.mapValues(\.title))
+        let tasks = ["bbbb0001": TeamTask(id: "bbbb0001", title: "화면간 연결 + MainViewController", member: "m1", epic: nil,
+                                          parent: nil, week: "2024-W47", sprint: nil, due: nil, status: .todo, removed: false, clock: 1),
+                     "bbbb0002": TeamTask(id: "bbbb0002", title: "DI", member: nil, epic: "e1", parent: "bbbb0001",
+                                          week: "2024-W47", sprint: "s", due: Day(year: 2024, month: 11, day: 20), status: .done,
+                                          removed: true, clock: 2)]
+        XCTAssertEqual(try seenTitles(tasks), tasks.mapValues(\.title))
+    }
+
     func testCanonicallyEqualKeysAreOneKeyAsInADictionary() throws {
         let nfd = "개발 일지 e\u{301}", nfc = "개발 일지 \u{E9}"
         var table = EntityTable<WikiPage>()
