@@ -22,17 +22,9 @@ final class MappedFile {
             mapped = true
             return
         }
+        guard let contents = StateCache.readFile(path), contents.count == size else { return nil }
         let copy = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-        var done = 0
-        while done < size {
-            let n = posixRead(fd, copy + done, size - done)
-            if n <= 0 { break }
-            done += n
-        }
-        guard done == size else {
-            copy.deallocate()
-            return nil
-        }
+        contents.withUnsafeBytes { if let from = $0.baseAddress { copy.copyMemory(from: from, byteCount: size) } }
         bytes = UnsafeRawBufferPointer(start: copy, count: size)
         mapped = false
     }

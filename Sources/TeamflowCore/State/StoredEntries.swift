@@ -108,14 +108,18 @@ final class StoredEntries<Entity: SnapshotCodable & Sendable>: @unchecked Sendab
     /// Every entity not in `skipping`, in key order (one lock for all). Entities decoded here
     /// are not kept: a scan copies each once, and the strings they share are kept anyway.
     func all(skipping: Set<Int>) -> [Entity] {
-        archive.withLock {
-            var out: [Entity] = []
-            out.reserveCapacity(count)
-            for i in 0..<count where skipping.isEmpty || !skipping.contains(i) {
-                if let entity = peekHoldingLock(i) { out.append(entity) }
-            }
-            return out
-        }
+        var out: [Entity] = []
+        out.reserveCapacity(count)
+        archive.withLock { decodeHoldingLock(0..<count, skipping: skipping) { out.append($1) } }
+        return out
+    }
+
+    /// The same, with each entity's index.
+    func allIndexed(skipping: Set<Int>) -> [(Int, Entity)] {
+        var out: [(Int, Entity)] = []
+        out.reserveCapacity(count)
+        archive.withLock { decodeHoldingLock(0..<count, skipping: skipping) { out.append(($0, $1)) } }
+        return out
     }
 
     /// Calls `body` with every entity not in `skipping`, in key order, outside the lock (so
@@ -123,28 +127,17 @@ final class StoredEntries<Entity: SnapshotCodable & Sendable>: @unchecked Sendab
     func forEach(skipping: Set<Int>, _ body: (Entity) throws -> Void) rethrows {
         var batch: [Entity] = []
         batch.reserveCapacity(256)
-        var start = 0
-        while start < count {
-            let stop = min(count, start + 256)
-            archive.withLock {
-                for i in start..<stop where skipping.isEmpty || !skipping.contains(i) {
-                    if let entity = peekHoldingLock(i) { batch.append(entity) }
-                }
-            }
+        for start in stride(from: 0, to: count, by: 256) {
+            archive.withLock { decodeHoldingLock(start..<min(count, start + 256), skipping: skipping) { batch.append($1) } }
             for entity in batch { try body(entity) }
             batch.removeAll(keepingCapacity: true)
-            start = stop
         }
     }
 
-    func allIndexed(skipping: Set<Int>) -> [(Int, Entity)] {
-        archive.withLock {
-            var out: [(Int, Entity)] = []
-            out.reserveCapacity(count)
-            for i in 0..<count where skipping.isEmpty || !skipping.contains(i) {
-                if let entity = peekHoldingLock(i) { out.append((i, entity)) }
-            }
-            return out
+    /// The one decoding loop of the scans above; the caller holds the lock.
+    private func decodeHoldingLock(_ range: Range<Int>, skipping: Set<Int>, _ body: (Int, Entity) -> Void) {
+        for i in range where skipping.isEmpty || !skipping.contains(i) {
+            if let entity = peekHoldingLock(i) { body(i, entity) }
         }
     }
 
