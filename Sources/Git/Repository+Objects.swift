@@ -179,9 +179,14 @@ extension Repository {
             message: string(git_commit_message(commit)) ?? "")
     }
 
-    /// Notes an id written during `withPackedWrites` so it goes into the pack.
+    /// Notes an id written during `withPackedWrites` so it goes into the pack, or, outside a
+    /// batch, so the next reference update checks it reached the disk.
     private func recorded(_ id: ObjectID) -> ObjectID {
-        session?.written.append(id)
+        if let session {
+            session.written.append(id)
+        } else {
+            unverified.append(id)
+        }
         return id
     }
 }

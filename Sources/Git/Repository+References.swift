@@ -23,8 +23,12 @@ extension Repository {
     public func updateReference(_ name: String, to new: ObjectID, expecting old: ObjectID?, message: String) throws {
         try sync {
             try refuseDuringPackedWrites(name)
+            // Never point a ref at objects that did not reach the disk.
+            try verifyStoredLocked([new])
             // libgit2 only logs custom refs (like refs/teamflow/...) once their reflog exists.
             try check(git_reference_ensure_log(repo, name))
+            let reflog = ReflogFile(path: commonDirectory + "/logs/" + name)
+            let reflogSize = reflog.size
             var newOID = new.oid
             var ref: OpaquePointer?
             let result: Int32
@@ -37,7 +41,18 @@ extension Repository {
             do {
                 try check(result)
             } catch let error as GitError {
+                // libgit2 appends the reflog entry before it writes the ref; when the ref write
+                // fails (a full disk), the entry would name a move that never happened.
+                reflog.dropEntry(movingTo: new, after: reflogSize)
                 throw casFailure(error, name: name)
+            }
+            // The ref must read back (another writer may have moved it on since: fine).
+            var stored = git_oid()
+            let readBack = git_reference_name_to_id(&stored, repo, name)
+            guard readBack == 0 else {
+                let reason = StorageProbe.reason(in: commonDirectory) ?? GitError(failure: readBack).message
+                throw GitError(code: readBack, klass: Int32(GIT_ERROR_REFERENCE.rawValue),
+                               message: "reference '\(name)' was not stored: \(reason)", kind: .other)
             }
         }
     }

@@ -16,6 +16,9 @@ public final class Repository: @unchecked Sendable {
     private let objects: OdbHandle
     /// The open batch of `withPackedWrites`, if any; guarded by `lock`.
     var session: PackSession?
+    /// Loose objects written since the last reference update, checked before the next one
+    /// moves a ref (see `verifyStored`); guarded by `lock`.
+    var unverified: [ObjectID] = []
 
     /// The repository's own git directory (a linked worktree's private directory).
     public let gitDirectory: String

@@ -63,6 +63,11 @@ public final class GitEventStore: EventRepository {
         for attempt in 0..<GitEventStore.maxAttempts {
             let parent = try tip()
             let maxClock = try parent.map { try knownMaxClock(at: $0) } ?? 0
+            // Valid histories stay far below the limit; the check keeps the sums from trapping.
+            guard maxClock >= 0, maxClock <= Event.clockLimit - drafts.count else {
+                throw TeamflowError(.failure, "the history's highest clock (\(maxClock)) leaves no room for new events",
+                                    hints: ["Run `teamflow doctor` to find the event with the oversized clock."])
+            }
             var events: [Event] = []
             for (offset, draft) in drafts.enumerated() {
                 var event = Event(id: "", type: draft.type, at: at, author: author, clock: maxClock + 1 + offset, data: draft.data)
@@ -98,17 +103,23 @@ public final class GitEventStore: EventRepository {
         for file in files {
             blobs.append((file.id, try repository.writeBlob(Array(file.contents.utf8))))
         }
+        try FaultInjection.hit(.afterBlob)
         let baseTree = try parent.map { try repository.readCommit($0).tree }
         let tree = try TreeWriter(repository: repository).insert(blobs, into: baseTree)
+        try FaultInjection.hit(.afterTree)
         let signature = Signature(author: author, at: at)
-        return try repository.writeCommit(tree: tree, parents: parent.map { [$0] } ?? [], author: signature,
-                                          committer: signature, message: message + "\n")
+        let commit = try repository.writeCommit(tree: tree, parents: parent.map { [$0] } ?? [], author: signature,
+                                                committer: signature, message: message + "\n")
+        try FaultInjection.hit(.afterCommit)
+        return commit
     }
 
     /// Compare-and-swap of the ref; false when another writer got there first.
     func moveRef(to commit: ObjectID, from parent: ObjectID?, message: String) throws -> Bool {
         do {
+            try FaultInjection.hit(.beforeRef)
             try repository.updateReference(ref, to: commit, expecting: parent, message: "teamflow: " + message)
+            try FaultInjection.hit(.afterRef)
             return true
         } catch let error as GitError where error.kind == .referenceMoved || error.kind == .locked || error.kind == .exists {
             return false
