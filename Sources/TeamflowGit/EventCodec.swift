@@ -86,8 +86,8 @@ enum EventCodec {
             throw DecodeError(message: "'author' must be a mapping with 'name' and 'email'", mark: authorNode.mark)
         }
         let clockNode = try required("clock")
-        guard let clock = clockNode.int, clock >= 1 else {
-            throw DecodeError(message: "'clock' must be an integer >= 1", mark: clockNode.mark)
+        guard let clock = clockNode.int, Event.isValidClock(clock) else {
+            throw DecodeError(message: "'clock' must be an integer from 1 to 2^53 (\(Event.clockLimit))", mark: clockNode.mark)
         }
         let dataNode = try required("data")
         guard case .mapping = dataNode else {
@@ -100,6 +100,54 @@ enum EventCodec {
         }
         return Event(version: version, id: id, type: type, at: at, author: Author(name: name, email: email),
                      clock: clock, data: fields(of: dataNode), extra: extra)
+    }
+
+    /// Where an event document's `clock` is an integer above `Event.clockLimit` (or too large
+    /// for 64 bits); nil for any other document, valid or not.
+    static func oversizedClock(in document: Node) -> Mark? {
+        guard let clock = document["clock"] else { return nil }
+        let mark = clock.mark ?? Mark(line: 1, column: 1)
+        switch clock.scalarKind {
+        case .integerOutOfRange: return mark
+        case .int: return (clock.int ?? 0) > Event.clockLimit ? mark : nil
+        default: return nil
+        }
+    }
+
+    /// The first value in an event document that teamflow could not store as written: an
+    /// integer too large for 64 bits, a tag outside the core schema, a key that is not a
+    /// plain string. Floats are not among them: the domain has none, so a float-looking
+    /// plain scalar (`10170220887308185e327808`, a YAML 1.1 string) is kept as its text.
+    static func unfaithfulValue(in document: Node) -> DecodeError? {
+        func check(_ node: Node) -> DecodeError? {
+            switch node {
+            case .mapping(let map):
+                for (key, value) in map.pairs {
+                    guard case .scalar = key, let kind = key.scalarKind, kind != .null else {
+                        return DecodeError(message: "a key that is not a plain string cannot be stored", mark: key.mark)
+                    }
+                    if let problem = check(key) ?? check(value) { return problem }
+                }
+                return nil
+            case .sequence(let seq):
+                for item in seq.items { if let problem = check(item) { return problem } }
+                return nil
+            case .scalar:
+                switch node.scalarKind {
+                case .integerOutOfRange:
+                    return DecodeError(message: "the integer \(node.string ?? "") does not fit in 64 bits; quote it to keep it as text", mark: node.mark)
+                case .tagged(let tag):
+                    return DecodeError(message: "the tag \(tag) cannot be stored; teamflow keeps strings, integers, booleans and null", mark: node.mark)
+                default:
+                    return nil
+                }
+            }
+        }
+        guard case .mapping(let map) = document else { return nil }
+        for (key, value) in map.pairs where key.string.map({ !["v", "id", "type", "at", "clock"].contains($0) }) ?? true {
+            if let problem = check(value) { return problem }
+        }
+        return nil
     }
 
     static func fields(of node: Node) -> Fields {

@@ -83,6 +83,7 @@ extension GitEventStore {
                 return report
             }
             let union = try compare(localTip, remoteTip, remote: remote, tracking: tracking, write: false)
+            if let remoteTip { try refuseOversizedClocks(local: localTip, remote: remoteTip, name: remote) }
             report.received = union.onlyRemote
             report.sent = union.onlyLocal
             guard let remoteTip else {

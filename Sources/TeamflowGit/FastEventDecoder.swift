@@ -46,7 +46,7 @@ enum FastEventDecoder {
         }
         // Every rule EventCodec.decode enforces must hold, or the slow path reports it.
         guard let version, version >= 1, let id, !id.isEmpty, EventID.isValid(id), let type, !type.isEmpty,
-              let at, !at.isEmpty, Timestamp.parse(at) != nil, let clock, clock >= 1, let author, let data else { return nil }
+              let at, !at.isEmpty, Timestamp.parse(at) != nil, let clock, Event.isValidClock(clock), let author, let data else { return nil }
         return Event(version: version, id: id, type: type, at: at, author: author, clock: clock, data: data, extra: extra)
     }
 

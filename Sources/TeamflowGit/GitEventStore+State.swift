@@ -49,7 +49,11 @@ extension GitEventStore {
         if let entry = old, entry.tip == tip.hex { return entry }
         if var entry = old.take() {
             let cachedCount = entry.state.eventCount
-            Trace.measure("cache journal") { applyJournal(&entry, until: tip) }
+            let trusted = Trace.measure("cache journal") { applyJournal(&entry, until: tip) }
+            if !trusted {
+                // A damaged journal is never trusted: rebuild from the ref, start it afresh.
+                return try rebuild(at: tip)
+            }
             if entry.tip == tip.hex || (try? Trace.measure("cache catch-up") { try incremental(&entry, to: tip) }) == true {
                 // A snapshot some events behind is brought up to date by the journal or a small
                 // tree diff; rewriting 2.5 MB on every command would cost more.
@@ -59,12 +63,22 @@ extension GitEventStore {
                 return entry
             }
         }
+        return try rebuild(at: tip)
+    }
+
+    /// The state replayed from every event at `tip`, written to the cache.
+    func rebuild(at tip: ObjectID) throws -> StateCache.Entry {
+        let entry = try replay(at: tip)
+        cache.write(entry)
+        return entry
+    }
+
+    /// The state replayed from every event at `tip`, without touching the cache.
+    func replay(at tip: ObjectID) throws -> StateCache.Entry {
         let (events, diagnostics) = try loadAll(at: tip)
         var state = TeamState()
         state.apply(events)
-        let entry = StateCache.Entry(ref: ref, tip: tip.hex, state: state, diagnostics: diagnostics)
-        cache.write(entry)
-        return entry
+        return StateCache.Entry(ref: ref, tip: tip.hex, state: state, diagnostics: diagnostics)
     }
 
     private func loadAll(at tip: ObjectID) throws -> (events: [Event], diagnostics: [Diagnostic]) {
@@ -73,20 +87,24 @@ extension GitEventStore {
 
     /// Folds in the journal's records that continue from the entry's tip (each record's commit
     /// must have that tip as its only parent), stopping at `tip` or at the first that does not.
-    private func applyJournal(_ entry: inout StateCache.Entry, until tip: ObjectID) {
-        let records = cache.journal.records(base: entry.tip)
-        for record in records where entry.tip != tip.hex {
+    /// Returns false when the journal is damaged (a record fails its checksum or does not
+    /// parse): the entry must then be dropped and the state rebuilt from the ref.
+    private func applyJournal(_ entry: inout StateCache.Entry, until tip: ObjectID) -> Bool {
+        let contents = cache.journal.contents(base: entry.tip)
+        if contents.damaged { return false }
+        for record in contents.records where entry.tip != tip.hex {
             guard let id = ObjectID(hex: record.tip), let commit = try? repository.readCommit(id),
-                  commit.parents.map(\.hex) == [entry.tip] else { return }
+                  commit.parents.map(\.hex) == [entry.tip] else { return true }
             var events: [Event] = []
             for bytes in record.events {
-                guard case .event(let event, _) = EventTreeReader.parse(path: "journal", blob: .success(bytes)) else { return }
+                guard case .event(let event, _) = EventTreeReader.parse(path: "journal", blob: .success(bytes)) else { return false }
                 events.append(event)
             }
-            guard events.allSatisfy({ entry.state.canAppend($0) }) else { return }
+            guard events.allSatisfy({ entry.state.canAppend($0) }) else { return true }
             for event in events { entry.state.apply(event) }
             entry.tip = record.tip
         }
+        return true
     }
 
     /// Folds in only the files added since the cached tip. Returns false when a rebuild is

@@ -15,25 +15,27 @@ public struct ImportResult: Sendable, Equatable {
 }
 
 extension GitEventStore {
-    /// Every readable event as one multi-document YAML stream, oldest first; files are
-    /// re-emitted from their parsed documents, so unknown fields travel too.
+    /// Every readable event as one multi-document YAML stream, oldest first, each in its
+    /// canonical form (unknown fields travel too).
     public func exportStream() throws -> String {
         guard let tip = try tip() else { return "" }
         let files = try reader.eventFiles(rootTree: repository.readCommit(tip).tree)
-        var documents: [(event: Event, node: Node)] = []
+        var documents: [(event: Event, text: String)] = []
         var seen = Set<String>()
         for file in files.sorted(by: { $0.path < $1.path }) {
             do {
                 let node = try YAML.parse(bytes: try repository.readBlob(file.blob), file: file.path)
                 let event = try EventCodec.decode(node)
                 guard seen.insert(event.id).inserted else { continue }
-                documents.append((event, node))
+                // Canonical text, as import writes it: re-emitting the parsed node could turn
+                // a string written plain by a YAML 1.1 tool into a float.
+                documents.append((event, EventCodec.encode(event)))
             } catch {
                 continue // reported by `doctor` and on every read; never exported half-valid
             }
         }
         documents.sort { Event.precedes($0.event, $1.event) }
-        return YAML.emitAll(documents.map(\.node))
+        return documents.map { "---\n" + $0.text }.joined()
     }
 
     /// Appends the events of a multi-document stream in one commit, keeping ids and clocks.
@@ -49,8 +51,17 @@ extension GitEventStore {
         var byID: [String: Event] = [:]
         for node in nodes where !node.isNull {
             let event: Event
+            let contents: String
             do {
                 event = try EventCodec.decode(node)
+                if let problem = EventCodec.unfaithfulValue(in: node) { throw problem }
+                // Written canonically, as an append would: strings keep the text as written
+                // (re-emitting the parsed node would turn a YAML 1.1 string like
+                // `1017e327808` into a float). It must read back as exactly the same event.
+                contents = EventCodec.encode(event)
+                guard (try? EventCodec.decode(YAML.parse(contents, file: file))) == event else {
+                    throw EventCodec.DecodeError(message: "this event cannot be stored faithfully", mark: node.mark)
+                }
             } catch let error as EventCodec.DecodeError {
                 let mark = error.mark ?? node.mark
                 throw TeamflowError(.failure, "\(file):\(mark?.line ?? 1):\(mark?.column ?? 1): error: not a valid event: \(error.message)",
@@ -63,7 +74,7 @@ extension GitEventStore {
                 continue
             }
             byID[event.id] = event
-            incoming.append((event, YAML.emit(node)))
+            incoming.append((event, contents))
         }
         for attempt in 0..<GitEventStore.maxAttempts {
             let parent = try tip()

@@ -10,7 +10,7 @@ import TeamflowCore
 /// diagnostics, then the state.
 struct StateCache {
     /// Bump when the file's own layout changes; `TeamState.snapshotFormat` covers the state.
-    static let format = 7
+    static let format = 8
     static let magic = "teamflow-state-cache"
     /// How many events the snapshot may lag behind the tip before a read rewrites it (the
     /// journal, or a tree diff, covers the gap).
@@ -132,17 +132,26 @@ struct StateCache {
 
     /// The highest clock of the history at `tip`, if the small head file knows it: lets an
     /// append skip loading the whole state.
+    /// The line carries a checksum: a damaged digit would hand the next event a clock below
+    /// the history's and sort it before things written earlier.
     func maxClock(at tip: String) -> Int? {
         guard let data = FileManager.default.contents(atPath: headURL.path) else { return nil }
         let parts = String(decoding: data, as: UTF8.self).split(separator: " ")
-        guard parts.count == 2, parts[0] == tip, let clock = Int(parts[1].trimmingCharacters(in: .whitespacesAndNewlines)), clock >= 0 else { return nil }
+        guard parts.count == 3, parts[0] == tip, let clock = Int(parts[1]), clock >= 0, clock <= Event.clockLimit,
+              UInt64(parts[2].trimmingCharacters(in: .whitespacesAndNewlines), radix: 16) == StateCache.headSum(tip: tip, clock: clock)
+        else { return nil }
         return clock
     }
 
     /// Records the highest clock at `tip` (atomically; failures only cost speed).
     func writeHead(tip: String, maxClock: Int) {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? Data("\(tip) \(maxClock)\n".utf8).write(to: headURL, options: .atomic)
+        let sum = String(StateCache.headSum(tip: tip, clock: maxClock), radix: 16)
+        try? Data("\(tip) \(maxClock) \(sum)\n".utf8).write(to: headURL, options: .atomic)
+    }
+
+    static func headSum(tip: String, clock: Int) -> UInt64 {
+        Array("\(tip) \(clock)".utf8).withUnsafeBytes { SnapshotArchive.checksum($0) }
     }
 
     /// Writes atomically (temp file + rename); a failure only costs speed, so it is ignored.

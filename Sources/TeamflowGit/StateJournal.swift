@@ -1,5 +1,6 @@
 import Foundation
 import Git
+import TeamflowCore
 
 /// Our own appends since the state snapshot was written, so a reader catches up by folding a
 /// few events instead of diffing trees, and the 2.5 MB snapshot is rewritten only every 64
@@ -7,13 +8,17 @@ import Git
 /// is the tip reached so far, and a torn last record (a killed process) is ignored.
 ///
 /// ```
-/// teamflow-journal 1 <snapshot tip>
-/// record <tip> <event count>
+/// teamflow-journal 2 <snapshot tip>
+/// record <tip> <event count> <checksum>
 /// <byte length>
 /// <event file text>
 /// ```
+///
+/// The checksum (16 hex digits, `SnapshotArchive.checksum`) covers the record's tip, count and
+/// payload: one flipped bit on disk must never become wrong state that a later snapshot would
+/// then preserve. A complete record with a wrong sum marks the whole journal as damaged.
 struct StateJournal {
-    static let header = "teamflow-journal 1"
+    static let header = "teamflow-journal 2"
     /// About 1,000 ordinary events.
     static let maximumSize = 512 * 1024
 
@@ -22,25 +27,45 @@ struct StateJournal {
         var events: [[UInt8]]
     }
 
+    /// The usable records, and whether a complete record failed its checksum.
+    struct Contents {
+        var records: [Record] = []
+        var damaged = false
+    }
+
     let url: URL
 
     /// The records of a journal that starts at `base`; empty for another base or no file.
     func records(base: String) -> [Record] {
-        guard let bytes = StateCache.readFile(url.path) else { return [] }
+        contents(base: base).records
+    }
+
+    /// The records of a journal that starts at `base`, stopping at a torn or damaged record.
+    func contents(base: String) -> Contents {
+        var contents = Contents()
+        guard let bytes = StateCache.readFile(url.path) else { return contents }
         var scanner = LineScanner(bytes: bytes)
-        guard scanner.line() == "\(StateJournal.header) \(base)" else { return [] }
-        var records: [Record] = []
+        guard scanner.line() == "\(StateJournal.header) \(base)" else { return contents }
         while let line = scanner.line() {
             let parts = line.split(separator: " ")
-            guard parts.count == 3, parts[0] == "record", let count = Int(parts[2]), (1...10_000).contains(count) else { break }
+            guard parts.count == 4, parts[0] == "record", let count = Int(parts[2]), (1...10_000).contains(count),
+                  let sum = UInt64(parts[3], radix: 16) else {
+                contents.damaged = true
+                break
+            }
+            let start = scanner.offset
             var events: [[UInt8]] = []
             for _ in 0..<count {
-                guard let length = scanner.line().flatMap({ Int($0) }), let text = scanner.bytes(length) else { return records }
+                guard let length = scanner.line().flatMap({ Int($0) }), let text = scanner.bytes(length) else { return contents }
                 events.append(text)
             }
-            records.append(Record(tip: String(parts[1]), events: events))
+            guard StateJournal.checksum(tip: parts[1], count: count, payload: bytes[start..<scanner.offset]) == sum else {
+                contents.damaged = true
+                break
+            }
+            contents.records.append(Record(tip: String(parts[1]), events: events))
         }
-        return records
+        return contents
     }
 
     /// Starts a new journal at the snapshot's tip (atomically).
@@ -58,15 +83,29 @@ struct StateJournal {
         let head = String(decoding: bytes[..<first], as: UTF8.self)
         guard head.hasPrefix(StateJournal.header + " ") else { return }
         let base = String(head.dropFirst(StateJournal.header.count + 1))
-        guard (records(base: base).last?.tip ?? base) == parent else { return }
-        var record = "record \(tip) \(events.count)\n"
-        for text in events { record += "\(text.utf8.count)\n\(text)\n" }
+        let existing = contents(base: base)
+        guard !existing.damaged, (existing.records.last?.tip ?? base) == parent else { return }
+        var payload = ""
+        for text in events { payload += "\(text.utf8.count)\n\(text)\n" }
+        let sum = StateJournal.checksum(tip: Substring(tip), count: events.count, payload: ArraySlice(payload.utf8))
+        let record = Array("record \(tip) \(events.count) \(String(sum, radix: 16))\n\(payload)".utf8)
         // One write with O_APPEND: a concurrent reader sees the record whole or not at all,
         // and a torn record from a killed process fails to parse and is ignored.
         let fd = open(url.path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard fd >= 0 else { return }
         defer { close(fd) }
-        _ = Array(record.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if FaultInjection.isPlanned(.journal) {
+            _ = record.withUnsafeBytes { write(fd, $0.baseAddress, $0.count / 2) }
+            try? FaultInjection.hit(.journal)
+            return
+        }
+        _ = record.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
+
+    static func checksum<Bytes: Collection>(tip: Substring, count: Int, payload: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+        var bytes = Array("\(tip) \(count)\n".utf8)
+        bytes.append(contentsOf: payload)
+        return bytes.withUnsafeBytes { SnapshotArchive.checksum($0) }
     }
 
     /// Splits bytes into newline-terminated lines and length-prefixed payloads.

@@ -162,3 +162,28 @@ enum ScalarFormat {
         return text
     }
 }
+
+/// What a scalar resolves to under the core schema, for callers that must know more than
+/// `string`/`int`/`bool` say (an integer too large for 64 bits, a float, an unknown tag).
+public enum ScalarKind: Sendable, Equatable {
+    case null, bool, int, float, string
+    /// An integer that does not fit in `Int`.
+    case integerOutOfRange
+    /// A scalar with a tag outside the core schema (or a core tag its text does not fit).
+    case tagged(String)
+}
+
+extension Node {
+    /// The scalar's resolved kind; nil for mappings and sequences.
+    public var scalarKind: ScalarKind? {
+        guard case .scalar(let s) = self else { return nil }
+        switch s.resolved {
+        case .null: return .null
+        case .bool: return .bool
+        case .int(let value, _): return value == nil ? .integerOutOfRange : .int
+        case .float: return .float
+        case .string: return .string
+        case .other(let tag, _): return .tagged(tag)
+        }
+    }
+}

@@ -52,6 +52,16 @@ public struct Event: Sendable, Hashable {
         self.extra = extra
     }
 
+    /// The highest clock an event may carry (2^53, as JSON readers keep integers exactly).
+    /// An event above it is invalid: the next append's clock could otherwise overflow, and
+    /// one hostile event arriving by sync would stop every writer of the team.
+    public static let clockLimit = 1 << 53
+
+    /// Whether `clock` is a valid Lamport clock (1 ... `clockLimit`).
+    public static func isValidClock(_ clock: Int) -> Bool {
+        clock >= 1 && clock <= clockLimit
+    }
+
     /// The total order every replica agrees on: by clock, then by id.
     public static func precedes(_ a: Event, _ b: Event) -> Bool {
         a.clock != b.clock ? a.clock < b.clock : a.id < b.id

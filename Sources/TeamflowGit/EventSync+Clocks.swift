@@ -1,0 +1,54 @@
+import Git
+import TeamflowCore
+import YAML
+
+extension GitEventStore {
+    /// Refuses a remote history holding an event whose clock is above `Event.clockLimit`.
+    ///
+    /// Such an event is invalid everywhere (reported and skipped on read), but merging it would
+    /// hand it to every clone that syncs with us, and older versions of teamflow stop every
+    /// write on its account. Only the remote's own files are checked, and only those whose
+    /// clock is not plainly a short decimal are parsed, so a large first sync stays cheap.
+    func refuseOversizedClocks(local: ObjectID?, remote: ObjectID, name: String) throws {
+        let remoteTree = try repository.readCommit(remote).tree
+        let files: [EventFile]
+        if let local {
+            files = try reader.addedEventFiles(old: repository.readCommit(local).tree, new: remoteTree).added
+        } else {
+            files = try reader.eventFiles(rootTree: remoteTree)
+        }
+        for file in files {
+            let bytes = try repository.readBlob(file.blob)
+            guard ClockScan.mayBeOversized(bytes) else { continue }
+            guard let document = try? YAML.parse(bytes: bytes, file: file.path),
+                  let mark = EventCodec.oversizedClock(in: document) else { continue }
+            let id = TreeUnion.eventID(of: file.path) ?? file.path
+            throw TeamflowError(.conflict, "\(name)'s event \(id) has a clock above 2^53 (\(file.path):\(mark.line):\(mark.column)); nothing was merged or pushed",
+                                hints: ["An event like this stops older teamflow versions from writing. Ask whoever wrote it to remove it from \(ref) on \(name), or inspect it with `git show \(trackingRef(for: name)):\(file.path)`."])
+        }
+    }
+}
+
+/// A byte-level prefilter for `refuseOversizedClocks`.
+enum ClockScan {
+    /// False only when the file's top-level `clock:` is a plain decimal of at most 15 digits
+    /// (below 2^53): the only form teamflow writes. Anything else gets a real parse.
+    static func mayBeOversized(_ bytes: [UInt8]) -> Bool {
+        let key = Array("clock:".utf8)
+        var start = 0
+        while start + key.count <= bytes.count {
+            let atLineStart = start == 0 || bytes[start - 1] == 0x0A
+            if atLineStart, bytes[start..<start + key.count].elementsEqual(key) {
+                var i = start + key.count
+                while i < bytes.count, bytes[i] == 0x20 { i += 1 }
+                var digits = 0
+                while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1; digits += 1 }
+                let ends = i == bytes.count || bytes[i] == 0x0A || (bytes[i] == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A)
+                return !(ends && digits >= 1 && digits <= 15)
+            }
+            guard let next = bytes[start...].firstIndex(of: 0x0A) else { break }
+            start = next + 1
+        }
+        return true
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Git
+import TeamflowCore
+@testable import TeamflowGit
+import XCTest
+
+/// Damage and hostile input that must never become wrong state or stop a writer.
+final class IntegrityTests: XCTestCase {
+    // MARK: The journal
+
+    /// One flipped bit anywhere in the journal: a reader must serve exactly the state a replay
+    /// of the ref gives (before records had checksums, 25 of 150 flips served wrong state and
+    /// a later snapshot kept it), and the damage must not survive into the snapshot.
+    func testAFlippedBitInTheJournalNeverServesWrongState() throws {
+        let repo = try TestRepository()
+        let store = try repo.store()
+        var ids: [String] = []
+        for i in 0..<4 { ids.append(try repo.addGoal("before \(i)", store: store).id) }
+        _ = try store.state() // the snapshot; the journal starts here
+        for i in 0..<6 {
+            let writer = try repo.store()
+            if i % 2 == 0 {
+                let draft = EventDraft(type: EventType.goalChecked, data: ["goal": .string(ids[i / 2])], summary: "check")
+                _ = try writer.append([draft], author: TestRepository.author, at: "2024-11-19T11:00:00+09:00")
+            } else {
+                ids.append(try repo.addGoal("after \(i)", store: writer).id)
+            }
+        }
+        let folder = repo.path + "/.git/teamflow/"
+        let journalPath = folder + "journal-refs-teamflow-events"
+        let journal = try XCTUnwrap(FileManager.default.contents(atPath: journalPath))
+        let snapshot = try XCTUnwrap(FileManager.default.contents(atPath: folder + "state-refs-teamflow-events.bin"))
+        let tip = try XCTUnwrap(try store.tip())
+        let truth = try store.replay(at: tip).state
+        XCTAssertEqual(truth.goals.values.filter(\.done).count, 3)
+        var generator = SplitMix(seed: 42)
+        for trial in 0..<150 {
+            var damaged = [UInt8](journal)
+            let bit = Int(generator.next() % UInt64(damaged.count * 8))
+            damaged[bit / 8] ^= UInt8(1 << (bit % 8))
+            try Data(damaged).write(to: URL(fileURLWithPath: journalPath))
+            try snapshot.write(to: URL(fileURLWithPath: folder + "state-refs-teamflow-events.bin"))
+            XCTAssertTrue(try repo.store().state() == truth, "trial \(trial): bit \(bit) flipped served wrong state")
+        }
+    }
+
+    /// A complete record whose checksum fails marks the journal damaged; an intact one reads.
+    func testJournalRecordsCarryChecksums() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let journal = StateJournal(url: folder.appendingPathComponent("journal"))
+        journal.reset(base: "base")
+        journal.append(parent: "base", tip: "t1", events: ["one: 1\n"])
+        journal.append(parent: "t1", tip: "t2", events: ["two: 2\n", "three\n"])
+        XCTAssertEqual(journal.contents(base: "base").records.map(\.tip), ["t1", "t2"])
+        XCTAssertFalse(journal.contents(base: "base").damaged)
+        var text = try String(contentsOf: journal.url, encoding: .utf8)
+        text = text.replacingOccurrences(of: "two: 2", with: "two: 3")
+        try Data(text.utf8).write(to: journal.url)
+        let contents = journal.contents(base: "base")
+        XCTAssertTrue(contents.damaged)
+        XCTAssertEqual(contents.records.map(\.tip), ["t1"])
+        journal.append(parent: "t2", tip: "t3", events: ["x\n"]) // never appends to a damaged journal
+        XCTAssertEqual(try String(contentsOf: journal.url, encoding: .utf8), text)
+    }
+
+    /// The head file's clock carries a checksum too: a damaged digit is ignored, not used.
+    func testADamagedHeadClockIsIgnored() throws {
+        let folder = NSTemporaryDirectory() + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cache = StateCache(commonDirectory: folder, ref: "refs/teamflow/events")
+        cache.writeHead(tip: "abc", maxClock: 40123)
+        XCTAssertEqual(cache.maxClock(at: "abc"), 40123)
+        let path = folder + "/teamflow/head-refs-teamflow-events"
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "40123", with: "40113")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertNil(cache.maxClock(at: "abc"))
+    }
+
+    // MARK: Clocks
+
+    /// An event with a clock of 2^63-1 (or 2^63-2) planted in the history: it is reported and
+    /// skipped, and every writer keeps working (it died with SIGILL: the next clock overflowed).
+    func testAnOversizedClockIsSkippedAndWritesGoOn() throws {
+        for clock in ["9223372036854775807", "9223372036854775806", "9007199254740993", "99999999999999999999999"] {
+            let repo = try TestRepository()
+            _ = try repo.addGoal("first")
+            try plant(in: repo, id: "deadbeefdeadbeefdeadbeef", clock: clock, title: "hostile")
+            let store = try repo.store()
+            var problems: [Diagnostic] = []
+            store.onDiagnostic = { problems.append($0) }
+            _ = try repo.addGoal("second", store: store)
+            _ = try repo.addGoal("third", store: store)
+            XCTAssertEqual(Set(try store.state().goals.values.map(\.title)), ["first", "second", "third"], clock)
+            XCTAssertTrue(problems.contains { $0.message.contains("clock") && $0.path.contains("deadbeef") }, "\(clock): \(problems)")
+            XCTAssertTrue(try store.events().allSatisfy { Event.isValidClock($0.clock) })
+            XCTAssertTrue(try store.doctor().contains { $0.path.contains("deadbeef") && $0.message.contains("2^53") })
+        }
+    }
+
+    func testImportRefusesAnOversizedClockWithItsLine() throws {
+        let repo = try TestRepository()
+        let stream = """
+        ---
+        v: 1
+        id: 0123456789abcdef01234567
+        type: goal.added
+        at: 2024-11-19T10:00:00+09:00
+        author:
+          name: x
+          email: x@example.com
+        clock: 9223372036854775807
+        data:
+          title: t
+          week: 2024-W47
+
+        """
+        XCTAssertThrowsError(try repo.store().importStream(stream, file: "in.yaml", author: nil, at: "2024-11-19T10:00:00+09:00")) { error in
+            XCTAssertTrue("\(error)".contains("in.yaml:9:8"), "\(error)")
+        }
+        XCTAssertNil(try repo.store().tip())
+    }
+
+    /// A sync never merges an event whose clock would stop older writers; it names the event.
+    func testSyncRefusesToMergeAnOversizedClock() throws {
+        let remote = try TestRepository()
+        _ = try remote.addGoal("remote goal")
+        try plant(in: remote, id: "cafecafecafecafecafecafe", clock: "9223372036854775807", title: "hostile")
+        let local = try TestRepository()
+        _ = try local.addGoal("local goal")
+        let before = try local.git("rev-parse", "refs/teamflow/events")
+        let store = try local.store()
+        XCTAssertThrowsError(try store.sync(remote: remote.path, transport: try GitTransport(repository: store.repository, progress: false),
+                                            author: TestRepository.author, at: "2024-11-19T12:00:00+09:00")) { error in
+            XCTAssertTrue("\(error)".contains("cafecafecafecafecafecafe"), "\(error)")
+            XCTAssertTrue("\(error)".contains("nothing was merged"), "\(error)")
+        }
+        XCTAssertEqual(try local.git("rev-parse", "refs/teamflow/events"), before)
+    }
+
+    func testClockPrefilterOnlyPassesShortPlainClocks() {
+        XCTAssertFalse(ClockScan.mayBeOversized(Array("v: 1\nclock: 42\ndata: {}\n".utf8)))
+        XCTAssertFalse(ClockScan.mayBeOversized(Array("clock: 999999999999999\n".utf8)))
+        XCTAssertTrue(ClockScan.mayBeOversized(Array("clock: 9007199254740993\n".utf8)))
+        XCTAssertTrue(ClockScan.mayBeOversized(Array("clock: 0x7fffffffffffffff\n".utf8)))
+        XCTAssertTrue(ClockScan.mayBeOversized(Array("clock: !!int 42\n".utf8)))
+        XCTAssertTrue(ClockScan.mayBeOversized(Array("data:\n  clock: 1\n".utf8)))
+    }
+
+    // MARK: Import keeps what it reads
+
+    /// PyYAML (YAML 1.1) writes the id `10170220887308185e327808` plain: to a YAML 1.2 reader
+    /// a float. It was imported as `id: .inf` and then skipped on every read.
+    func testImportKeepsAStringWrittenPlainByAYAML11Tool() throws {
+        let repo = try TestRepository()
+        let stream = """
+        at: '2024-11-19T10:00:00+09:00'
+        author: {email: x@example.com, name: x}
+        clock: 3
+        data: {title: 1e5, week: 2024-W47}
+        id: 10170220887308185e327808
+        type: goal.added
+        v: 1
+
+        """
+        let store = try repo.store()
+        XCTAssertEqual(try store.importStream(stream, file: "py.yaml", author: nil, at: "2024-11-19T10:00:00+09:00").added, 1)
+        let file = try repo.git("show", "refs/teamflow/events:events/10/10170220887308185e327808.yaml")
+        XCTAssertTrue(file.contains("id: '10170220887308185e327808'"), file)
+        XCTAssertFalse(file.contains(".inf"), file)
+        let goal = try XCTUnwrap(try repo.store().state().goals["10170220887308185e327808"])
+        XCTAssertEqual(goal.title, "1e5")
+        XCTAssertTrue(try repo.store().doctor().isEmpty)
+    }
+
+    func testImportRefusesWhatItCannotStoreAsWritten() throws {
+        for (value, expected) in [("123456789012345678901234567890", "does not fit in 64 bits"), ("!custom x", "tag")] {
+            let repo = try TestRepository()
+            let stream = "v: 1\nid: 0123456789abcdef01234567\ntype: goal.added\nat: 2024-11-19T10:00:00+09:00\n"
+                + "author: {name: x, email: x@example.com}\nclock: 3\ndata:\n  title: t\n  weird: \(value)\n"
+            XCTAssertThrowsError(try repo.store().importStream(stream, file: "w.yaml", author: nil, at: "2024-11-19T10:00:00+09:00")) { error in
+                XCTAssertTrue("\(error)".contains("w.yaml:9:10"), "\(error)")
+                XCTAssertTrue("\(error)".contains(expected), "\(error)")
+            }
+            XCTAssertNil(try repo.store().tip())
+        }
+    }
+
+    /// Commits an event file by hand, as a teammate's tool or an attacker would.
+    private func plant(in repo: TestRepository, id: String, clock: String, title: String) throws {
+        let text = "v: 1\nid: \(id)\ntype: goal.added\nat: 2024-11-19T10:00:00+09:00\nauthor:\n  name: x\n  email: x@example.com\n"
+            + "clock: \(clock)\ndata:\n  title: \(title)\n  week: 2024-W47\n"
+        let blob = try repo.git("hash-object", "-w", "--stdin", input: text)
+        let tip = try repo.git("rev-parse", "refs/teamflow/events")
+        let index = repo.path + "/.git/plant-index"
+        let env = ["GIT_INDEX_FILE": index]
+        _ = try TestRepository.run("/usr/bin/git", ["read-tree", tip], cwd: repo.path, environment: env)
+        _ = try TestRepository.run("/usr/bin/git", ["update-index", "--add", "--cacheinfo", "100644,\(blob),events/\(id.prefix(2))/\(id).yaml"],
+                                   cwd: repo.path, environment: env)
+        let tree = try TestRepository.run("/usr/bin/git", ["write-tree"], cwd: repo.path, environment: env)
+        let commit = try repo.git("commit-tree", tree, "-p", tip, "-m", "plant")
+        try repo.git("update-ref", "refs/teamflow/events", commit, tip)
+        try? FileManager.default.removeItem(atPath: index)
+    }
+}
+
