@@ -36,6 +36,43 @@ struct EventTreeReader {
         }
     }
 
+    /// Entries of the ref's tree that readers pass over, as warnings for `doctor`: anything
+    /// beside `events/` at the top, and symbolic links, submodules and files not named
+    /// `*.yaml` under it. None of them is ever read as an event.
+    func strayEntries(rootTree: ObjectID) throws -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        func describe(_ kind: TreeEntryKind) -> String {
+            switch kind {
+            case .link: return "a symbolic link"
+            case .commit: return "a submodule entry"
+            case .tree: return "a folder"
+            case .blob, .executable: return "a file"
+            }
+        }
+        func walk(_ tree: ObjectID, prefix: String) throws {
+            for entry in try repository.readTree(tree) {
+                let path = prefix + "/" + entry.name
+                switch entry.kind {
+                case .tree: try walk(entry.id, prefix: path)
+                case .blob where entry.name.hasSuffix(TreeLayout.fileExtension): continue
+                case .executable where entry.name.hasSuffix(TreeLayout.fileExtension): continue
+                default:
+                    found.append(Diagnostic(path: path, severity: .warning,
+                                            message: "\(describe(entry.kind)) among the events; ignored (only *.yaml files are events)"))
+                }
+            }
+        }
+        for entry in try repository.readTree(rootTree) {
+            if entry.name == TreeLayout.eventsFolder, entry.kind == .tree {
+                try walk(entry.id, prefix: entry.name)
+            } else {
+                found.append(Diagnostic(path: entry.name, severity: .warning,
+                                        message: "\(describe(entry.kind)) outside events/; ignored"))
+            }
+        }
+        return found
+    }
+
     /// Event files in `new` that are not in `old`, skipping identical subtrees; `changed` is true
     /// when a file of `old` vanished or changed, which events never do (so the caller rebuilds).
     func addedEventFiles(old: ObjectID, new: ObjectID) throws -> (added: [EventFile], changed: Bool) {

@@ -27,11 +27,15 @@ extension GitEventStore {
             return StateCache.Entry(ref: ref, tip: "", state: TeamState(), diagnostics: [])
         }
         let entry = try cachedState(at: tip)
-        if !reported {
-            reported = true
-            entry.diagnostics.forEach(onDiagnostic)
-        }
+        report(entry.diagnostics)
         return entry
+    }
+
+    /// Hands the history's problems to `onDiagnostic`, once per process.
+    func report(_ diagnostics: [Diagnostic]) {
+        guard !reported, !diagnostics.isEmpty else { return }
+        reported = true
+        diagnostics.forEach(onDiagnostic)
     }
 
     func cachedState(at tip: ObjectID) throws -> StateCache.Entry {

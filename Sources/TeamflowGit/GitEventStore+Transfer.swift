@@ -22,6 +22,7 @@ extension GitEventStore {
         let files = try reader.eventFiles(rootTree: repository.readCommit(tip).tree)
         var documents: [(event: Event, text: String)] = []
         var seen = Set<String>()
+        var skipped: [Diagnostic] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             do {
                 let node = try YAML.parse(bytes: try repository.readBlob(file.blob), file: file.path)
@@ -31,9 +32,12 @@ extension GitEventStore {
                 // a string written plain by a YAML 1.1 tool into a float.
                 documents.append((event, EventCodec.encode(event)))
             } catch {
-                continue // reported by `doctor` and on every read; never exported half-valid
+                // Never exported half-valid; reported like every other reader does.
+                skipped += reader.load([file]).diagnostics
+                continue
             }
         }
+        report(skipped)
         documents.sort { Event.precedes($0.event, $1.event) }
         return documents.map { "---\n" + $0.text }.joined()
     }
@@ -107,17 +111,23 @@ extension GitEventStore {
         throw TeamflowError(.failure, "the events ref \(ref) kept moving while importing; nothing was written")
     }
 
-    /// The newest events first.
+    /// The newest events first. Skipped files are reported, as by every other reader.
     public func log(limit: Int?) throws -> [Event] {
-        let newestFirst = try events().reversed()
+        let (events, diagnostics) = try loadAll()
+        report(diagnostics)
+        let newestFirst = events.reversed()
         return Array(limit.map { newestFirst.prefix($0) } ?? newestFirst[...])
     }
 
-    /// Every problem in the history: corrupt or duplicate files and clock anomalies.
+    /// Every problem in the history: corrupt or duplicate files, clock anomalies, data that
+    /// does not fit its type, parent cycles, entries that are not events, and a cached state
+    /// that differs from a replay (the cache is then rebuilt).
     public func doctor() throws -> [Diagnostic] {
         let (events, diagnostics) = try loadAll()
         var problems = diagnostics
-        if let tip = try tip() { problems += try lamportProblems(tip: tip) }
+        guard let tip = try tip() else { return problems }
+        problems += try reader.strayEntries(rootTree: repository.readCommit(tip).tree)
+        problems += try lamportProblems(tip: tip)
         var previous: Event?
         for event in events {
             if let previous, event.clock - previous.clock > max(1_000, events.count) {
@@ -125,8 +135,31 @@ extension GitEventStore {
                                            severity: .warning, message: "clock jumps from \(previous.clock) to \(event.clock)"))
             }
             previous = event
+            for problem in EventSchema.problems(in: event) {
+                problems.append(Diagnostic(path: TreeLayout.path(of: event.id), severity: .warning,
+                                           message: problem + "; the event is ignored where it does not fit"))
+            }
         }
+        for cycle in TaskCycles.find(in: events) {
+            let names = cycle.map { ShortID.of($0) }.joined(separator: " -> ")
+            problems.append(Diagnostic(path: TreeLayout.path(of: cycle[0]), severity: .warning,
+                                       message: "task parent cycle \(names) -> \(ShortID.of(cycle[0])); shown with the cycle broken at its last-added task"))
+        }
+        if let stale = try cacheMismatch(at: tip) { problems.append(stale) }
         return problems
+    }
+
+    /// Compares the state the cache serves (snapshot, journal, catch-up) with a replay of
+    /// every event; when they differ the cache is rebuilt and the difference reported.
+    func cacheMismatch(at tip: ObjectID) throws -> Diagnostic? {
+        memo = nil
+        let cached = try cachedState(at: tip).state
+        let replayed = try replay(at: tip)
+        memo = nil
+        guard cached != replayed.state else { return nil }
+        cache.write(replayed)
+        return Diagnostic(path: cache.fileURL.path, severity: .error,
+                          message: "the cached state differed from a replay of \(ref) (a damaged cache); it was rebuilt")
     }
 
     /// Events appended with a clock that is not above the history they were appended to (the

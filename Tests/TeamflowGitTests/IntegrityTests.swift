@@ -187,17 +187,98 @@ final class IntegrityTests: XCTestCase {
         }
     }
 
+    // MARK: doctor
+
+    /// Hand-made parent cycles (a task its own parent; two tasks each other's parent): both
+    /// vanished silently. Now they fold (the cycle broken) and `doctor` names the cycle.
+    func testParentCyclesFoldAsTasksAndDoctorReportsThem() throws {
+        let repo = try TestRepository()
+        _ = try repo.addGoal("anchor")
+        let a = "aaaa00000000000000000001", b = "bbbb00000000000000000002", c = "cccc00000000000000000003"
+        try plant(in: repo, id: a, clock: "5", type: "task.added", data: "  title: A\n  week: 2024-W47\n  parent: \(b)\n")
+        try plant(in: repo, id: b, clock: "6", type: "task.added", data: "  title: B\n  week: 2024-W47\n  parent: \(a)\n")
+        try plant(in: repo, id: c, clock: "7", type: "task.added", data: "  title: C\n  week: 2024-W47\n  parent: \(c)\n")
+        let state = try repo.store().state()
+        XCTAssertEqual(Set(state.liveTasks.map(\.title)), ["A", "B", "C"])
+        XCTAssertNil(state.tasks[c]?.parent)
+        XCTAssertTrue(state.tasks[a]?.parent == nil || state.tasks[b]?.parent == nil)
+        XCTAssertNoThrow(try state.task(named: "A"))
+        let cycles = try repo.store().doctor().filter { $0.message.contains("cycle") }
+        XCTAssertEqual(cycles.count, 2, "\(cycles)")
+        XCTAssertTrue(cycles.contains { $0.message.contains("aaaa0000 -> bbbb0000 -> aaaa0000") }, "\(cycles)")
+        XCTAssertTrue(cycles.contains { $0.message.contains("cccc0000 -> cccc0000") }, "\(cycles)")
+    }
+
+    func testDoctorReportsKnownTypesWithBadData() throws {
+        let repo = try TestRepository()
+        _ = try repo.addGoal("anchor")
+        try plant(in: repo, id: "dddd00000000000000000004", clock: "5", type: "review.added",
+                  data: "  pr: 73786976294838206464\n  title: t\n  week: 2024-W47\n  sections: 5\n")
+        try plant(in: repo, id: "eeee00000000000000000005", clock: "6", type: "goal.checked", data: "  other: 1\n")
+        let problems = try repo.store().doctor().map(\.description)
+        XCTAssertTrue(problems.contains { $0.contains("dddd") && $0.contains("data.pr of review.added must be an integer") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("dddd") && $0.contains("data.sections of review.added must be a list") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("eeee") && $0.contains("goal.checked needs data.goal") }, "\(problems)")
+        XCTAssertEqual(problems.count, 3, "\(problems)")
+    }
+
+    func testDoctorReportsLinksSubmodulesAndFilesThatAreNotEvents() throws {
+        let repo = try TestRepository()
+        _ = try repo.addGoal("anchor")
+        let link = try repo.git("hash-object", "-w", "--stdin", input: "../../.git/config")
+        let note = try repo.git("hash-object", "-w", "--stdin", input: "hello")
+        let commit = try repo.git("rev-parse", "refs/teamflow/events")
+        try plantEntries(in: repo, [("120000", link, "events/ab/link.yaml"), ("160000", commit, "events/sub"),
+                                    ("100644", note, "events/ab/notes.txt"), ("100644", note, "README.md")])
+        let problems = try repo.store().doctor().map(\.description)
+        XCTAssertTrue(problems.contains { $0.hasPrefix("events/ab/link.yaml: warning: a symbolic link") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.hasPrefix("events/sub: warning: a submodule entry") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.hasPrefix("events/ab/notes.txt: warning: a file") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.hasPrefix("README.md: warning: a file outside events/") }, "\(problems)")
+        XCTAssertEqual(problems.count, 4, "\(problems)")
+    }
+
+    /// A cache that decodes and passes its checksum but holds the wrong state (written by a
+    /// buggy version, say): `doctor` finds it by a replay, says so and rebuilds it.
+    func testDoctorComparesTheCacheWithAReplay() throws {
+        let repo = try TestRepository()
+        let goal = try repo.addGoal("one")
+        _ = try repo.addGoal("two")
+        let store = try repo.store()
+        let tip = try XCTUnwrap(try store.tip())
+        var wrong = try store.replay(at: tip)
+        wrong.state.goals[goal.id]?.done = true
+        StateCache(commonDirectory: repo.path + "/.git", ref: GitEventStore.defaultRef).write(wrong)
+        XCTAssertEqual(try repo.store().state().goals[goal.id]?.done, true) // served from the cache
+        let problems = try repo.store().doctor()
+        XCTAssertEqual(problems.map(\.severity), [.error])
+        XCTAssertTrue(problems[0].message.contains("differed from a replay"), "\(problems)")
+        XCTAssertEqual(try repo.store().state().goals[goal.id]?.done, false)
+        XCTAssertTrue(try repo.store().doctor().isEmpty)
+    }
+
     /// Commits an event file by hand, as a teammate's tool or an attacker would.
     private func plant(in repo: TestRepository, id: String, clock: String, title: String) throws {
-        let text = "v: 1\nid: \(id)\ntype: goal.added\nat: 2024-11-19T10:00:00+09:00\nauthor:\n  name: x\n  email: x@example.com\n"
-            + "clock: \(clock)\ndata:\n  title: \(title)\n  week: 2024-W47\n"
+        try plant(in: repo, id: id, clock: clock, type: "goal.added", data: "  title: \(title)\n  week: 2024-W47\n")
+    }
+
+    private func plant(in repo: TestRepository, id: String, clock: String, type: String, data: String) throws {
+        let text = "v: 1\nid: \(id)\ntype: \(type)\nat: 2024-11-19T10:00:00+09:00\nauthor:\n  name: x\n  email: x@example.com\n"
+            + "clock: \(clock)\ndata:\n" + data
         let blob = try repo.git("hash-object", "-w", "--stdin", input: text)
+        try plantEntries(in: repo, [("100644", blob, "events/\(id.prefix(2))/\(id).yaml")])
+    }
+
+    /// Adds tree entries (mode, object, path) to the ref's tip in a new commit.
+    private func plantEntries(in repo: TestRepository, _ entries: [(String, String, String)]) throws {
         let tip = try repo.git("rev-parse", "refs/teamflow/events")
         let index = repo.path + "/.git/plant-index"
         let env = ["GIT_INDEX_FILE": index]
         _ = try TestRepository.run("/usr/bin/git", ["read-tree", tip], cwd: repo.path, environment: env)
-        _ = try TestRepository.run("/usr/bin/git", ["update-index", "--add", "--cacheinfo", "100644,\(blob),events/\(id.prefix(2))/\(id).yaml"],
-                                   cwd: repo.path, environment: env)
+        for (mode, object, path) in entries {
+            _ = try TestRepository.run("/usr/bin/git", ["update-index", "--add", "--cacheinfo", "\(mode),\(object),\(path)"],
+                                       cwd: repo.path, environment: env)
+        }
         let tree = try TestRepository.run("/usr/bin/git", ["write-tree"], cwd: repo.path, environment: env)
         let commit = try repo.git("commit-tree", tree, "-p", tip, "-m", "plant")
         try repo.git("update-ref", "refs/teamflow/events", commit, tip)

@@ -19,11 +19,15 @@ public struct TeamTask: Sendable, Codable, Equatable, Identifiable {
 }
 
 extension TeamTask {
+    /// A parent that would close a cycle (the task itself, or a task that already descends
+    /// from this one: only a hand-written history can say so) is dropped, as an edit's would
+    /// be: the task is folded top-level instead of vanishing with its cycle.
     static func foldAdded(_ state: inout TeamState, _ event: Event) {
         guard let title = event.data.string("title"), let week = event.data.string("week") else { return }
+        let parent = event.data.string("parent").flatMap { state.wouldCycle(task: event.id, parent: $0) ? nil : $0 }
         state.tasks[event.id] = TeamTask(
             id: event.id, title: title, member: event.data.string("member"), epic: event.data.string("epic"),
-            parent: event.data.string("parent"), week: week, sprint: event.data.string("sprint"),
+            parent: parent, week: week, sprint: event.data.string("sprint"),
             due: event.data.string("due").flatMap(Day.init(parsing:)), status: .todo, removed: false, clock: event.clock)
     }
 
@@ -82,8 +86,9 @@ extension TeamState {
         var current: TeamTask? = task
         var steps = 0
         while let item = current {
-            // Folds never let a cycle form; the bound only guards against a damaged state.
-            guard !item.removed, steps <= tasks.count else { return false }
+            if item.removed { return false }
+            // Folds never let a cycle form; in a damaged state a cycle hides nothing.
+            guard steps <= tasks.count else { return true }
             steps += 1
             current = item.parent.flatMap { tasks[$0] }
         }
