@@ -57,6 +57,24 @@ extension Repository {
         }
     }
 
+    /// Inside `withPackedWrites`: when the batch holds at least `threshold` objects, writes
+    /// them to a pack now and empties the in-memory store, so a batch of any size needs the
+    /// memory of `threshold` objects. The pack is unreferenced until a ref names its
+    /// objects (a kill leaves only garbage that `git gc` drops). Objects written so far stay
+    /// readable. Returns whether it flushed.
+    @discardableResult
+    public func flushPackedWrites(threshold: Int) throws -> Bool {
+        try sync {
+            guard let batch = session, batch.written.count >= threshold else { return false }
+            try writePack(batch)
+            batch.written.removeAll(keepingCapacity: true)
+            try check(git_mempack_reset(batch.memory))
+            // The batch's own handle must find the flushed objects in the new pack now.
+            try check(git_odb_refresh(batch.objects.pointer))
+            return true
+        }
+    }
+
     /// Packs the batch's new objects through libgit2's pack builder and indexer, then makes
     /// the main handle see the new pack. Hold `lock`.
     private func writePack(_ batch: PackSession) throws {

@@ -3,17 +3,6 @@ import Git
 import TeamflowCore
 import YAML
 
-/// What `import` did.
-public struct ImportResult: Sendable, Equatable {
-    public var added: Int
-    public var skipped: Int
-
-    public init(added: Int, skipped: Int) {
-        self.added = added
-        self.skipped = skipped
-    }
-}
-
 extension GitEventStore {
     /// Every readable event as one multi-document YAML stream, oldest first, each in its
     /// canonical form (unknown fields travel too).
@@ -40,75 +29,6 @@ extension GitEventStore {
         report(skipped)
         documents.sort { Event.precedes($0.event, $1.event) }
         return documents.map { "---\n" + $0.text }.joined()
-    }
-
-    /// Appends the events of a multi-document stream in one commit, keeping ids and clocks.
-    /// Events already present are skipped; an id present with other content is refused.
-    public func importStream(_ text: String, file: String, author: Author?, at: String) throws -> ImportResult {
-        let nodes: [Node]
-        do {
-            nodes = try YAML.parseAll(text, file: file)
-        } catch let error as YAMLError {
-            throw TeamflowError(.failure, "\(error)")
-        }
-        var incoming: [(event: Event, contents: String)] = []
-        var byID: [String: Event] = [:]
-        for node in nodes where !node.isNull {
-            let event: Event
-            let contents: String
-            do {
-                event = try EventCodec.decode(node)
-                if let problem = EventCodec.unfaithfulValue(in: node) { throw problem }
-                // Written canonically, as an append would: strings keep the text as written
-                // (re-emitting the parsed node would turn a YAML 1.1 string like
-                // `1017e327808` into a float). It must read back as exactly the same event.
-                contents = EventCodec.encode(event)
-                guard (try? EventCodec.decode(YAML.parse(contents, file: file))) == event else {
-                    throw EventCodec.DecodeError(message: "this event cannot be stored faithfully", mark: node.mark)
-                }
-            } catch let error as EventCodec.DecodeError {
-                let mark = error.mark ?? node.mark
-                throw TeamflowError(.failure, "\(file):\(mark?.line ?? 1):\(mark?.column ?? 1): error: not a valid event: \(error.message)",
-                                    hints: ["Nothing was imported."])
-            }
-            if let earlier = byID[event.id] {
-                guard earlier == event else {
-                    throw TeamflowError(.failure, "\(file): two different events share the id \(event.id)", hints: ["Nothing was imported."])
-                }
-                continue
-            }
-            byID[event.id] = event
-            incoming.append((event, contents))
-        }
-        for attempt in 0..<GitEventStore.maxAttempts {
-            let parent = try tip()
-            var existing: [String: Event] = [:]
-            if parent != nil {
-                for event in try loadAll().events { existing[event.id] = event }
-            }
-            var fresh: [(id: String, contents: String)] = []
-            for (event, contents) in incoming {
-                if let present = existing[event.id] {
-                    guard present == event else {
-                        throw TeamflowError(.conflict, "event \(event.id) already exists with different content",
-                                            hints: ["Nothing was imported. Run `teamflow doctor` to inspect the history."])
-                    }
-                    continue
-                }
-                fresh.append((event.id, contents))
-            }
-            guard !fresh.isEmpty else { return ImportResult(added: 0, skipped: incoming.count) }
-            let committer = author ?? incoming[0].event.author
-            let message = "import: \(fresh.count) event\(fresh.count == 1 ? "" : "s") from \((file as NSString).lastPathComponent)"
-            // Objects go into one pack; the ref moves only after the pack is on disk, so a kill
-            // at any moment leaves all of the import visible or none of it.
-            let commit = try repository.withPackedWrites {
-                try writeCommit(fresh, parent: parent, author: committer, at: at, message: message)
-            }
-            if try moveRef(to: commit, from: parent, message: message) { return ImportResult(added: fresh.count, skipped: incoming.count - fresh.count) }
-            usleep(useconds_t(1_000 * (attempt + 1)))
-        }
-        throw TeamflowError(.failure, "the events ref \(ref) kept moving while importing; nothing was written")
     }
 
     /// The newest events first. Skipped files are reported, as by every other reader.

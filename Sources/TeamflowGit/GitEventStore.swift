@@ -104,6 +104,12 @@ public final class GitEventStore: EventRepository {
             blobs.append((file.id, try repository.writeBlob(Array(file.contents.utf8))))
         }
         try FaultInjection.hit(.afterBlob)
+        return try writeCommit(blobs: blobs, parent: parent, author: author, at: at, message: message)
+    }
+
+    /// Writes the trees placing blobs already written, and a commit; no ref moves.
+    func writeCommit(blobs: [(id: String, blob: ObjectID)], parent: ObjectID?, author: Author, at: String,
+                     message: String) throws -> ObjectID {
         let baseTree = try parent.map { try repository.readCommit($0).tree }
         let tree = try TreeWriter(repository: repository).insert(blobs, into: baseTree)
         try FaultInjection.hit(.afterTree)

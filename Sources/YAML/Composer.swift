@@ -39,6 +39,9 @@ struct Composer {
     private var stack: [Frame] = []
     private var anchors: [String: (node: Node, size: Int)] = [:]
     private var documents: [Node] = []
+    /// When set, each finished document goes here instead of into `documents`, so a stream
+    /// of any length is composed in the memory of its largest document.
+    var sink: ((Node) throws -> Void)?
 
     init(file: String?, source: UnsafeRawBufferPointer, singleDocument: Bool) {
         self.file = file
@@ -51,6 +54,12 @@ struct Composer {
         guard source.count > 0 else { return [] }
         let parser = try LibYAMLParser()
         parser.setInput(source)
+        try drive(parser)
+        return documents
+    }
+
+    /// Composes every event `parser` produces until the stream ends.
+    mutating func drive(_ parser: LibYAMLParser) throws {
         var event = yaml_event_t()
         while true {
             guard parser.next(&event) else { throw parser.error(file: file, source: source) }
@@ -58,7 +67,6 @@ struct Composer {
             if event.type == YAML_STREAM_END_EVENT { break }
             try handle(event)
         }
-        return documents
     }
 
     private mutating func handle(_ event: yaml_event_t) throws {
@@ -71,7 +79,9 @@ struct Composer {
             anchors.removeAll(keepingCapacity: true)
             stack.append(Frame(kind: .document, mark: mark))
         case YAML_DOCUMENT_END_EVENT:
-            if let doc = stack.popLast() { documents.append(doc.items.first ?? .null) }
+            if let doc = stack.popLast() {
+                if let sink { try sink(doc.items.first ?? .null) } else { documents.append(doc.items.first ?? .null) }
+            }
         case YAML_SCALAR_EVENT:
             let s = event.data.scalar
             let text = String(decoding: UnsafeBufferPointer(start: s.value, count: s.length), as: UTF8.self)

@@ -23,6 +23,12 @@ final class LibYAMLParser {
         yaml_parser_set_input_string(handle, base.assumingMemoryBound(to: UInt8.self), bytes.count)
     }
 
+    /// Points the parser at an open file, read in small chunks as parsing goes; the file
+    /// must stay open for every `next` call.
+    func setInput(file: UnsafeMutablePointer<FILE>) {
+        yaml_parser_set_input_file(handle, file)
+    }
+
     /// Parses the next event into `event`; returns false on a parse error.
     func next(_ event: UnsafeMutablePointer<yaml_event_t>) -> Bool {
         yaml_parser_parse(handle, event) == 1

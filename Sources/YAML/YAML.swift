@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Entry points: parse YAML text into `Node` trees and emit trees back as YAML.
 public enum YAML {
     /// Parses exactly one document. An empty stream or document gives `Node.null`;
@@ -29,6 +35,25 @@ public enum YAML {
     public static func parseAll(bytes: UnsafeRawBufferPointer, file: String? = nil) throws -> [Node] {
         var composer = Composer(file: file, source: bytes, singleDocument: false)
         return try composer.run()
+    }
+
+    /// Parses a stream file document by document, calling `body` with each as soon as it is
+    /// complete: memory stays that of one document whatever the file's size. Errors carry
+    /// `file` (default: `path`), line and column, but no snippet.
+    public static func forEachDocument(inFileAtPath path: String, file: String? = nil,
+                                       _ body: (Node) throws -> Void) throws {
+        guard let handle = fopen(path, "rb") else {
+            throw YAMLError(message: "cannot read \(path): \(String(cString: strerror(errno)))", file: file ?? path)
+        }
+        defer { fclose(handle) }
+        let parser = try LibYAMLParser()
+        parser.setInput(file: handle)
+        var composer = Composer(file: file ?? path, source: UnsafeRawBufferPointer(start: nil, count: 0), singleDocument: false)
+        try withoutActuallyEscaping(body) { escaping in
+            composer.sink = escaping
+            defer { composer.sink = nil }
+            try composer.drive(parser)
+        }
     }
 
     /// Writes one document: block style, 2-space indent, key order kept, no leading `---`,

@@ -45,18 +45,21 @@ enum ImportCommand {
     static let handlers: [String: TeamflowCLI.Handler] = WikiImportCommand.handlers.merging([
         "import": { inv in
             let file = inv.argument("file")
-            let data: Data?
-            if file == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                let path = file.hasPrefix("/") ? file : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file)
-                data = FileManager.default.contents(atPath: path)
-            }
-            guard let data else { throw TeamflowError(.failure, "cannot read \(file)") }
-            guard let text = String(data: data, encoding: .utf8) else { throw TeamflowError(.failure, "\(file) is not UTF-8 text") }
             let session = try inv.session()
-            let result = try inv.store().importStream(text, file: file, author: session.author,
-                                                      at: Timestamp.format(session.now, timeZone: session.timeZone))
+            let at = Timestamp.format(session.now, timeZone: session.timeZone)
+            let result: (added: Int, skipped: Int)
+            if file == "-" {
+                let data = FileHandle.standardInput.readDataToEndOfFile()
+                guard let text = String(data: data, encoding: .utf8) else { throw TeamflowError(.failure, "standard input is not UTF-8 text") }
+                let imported = try inv.store().importStream(text, file: file, author: session.author, at: at)
+                result = (imported.added, imported.skipped)
+            } else {
+                // Streamed from the file: memory does not grow with its size.
+                let path = file.hasPrefix("/") ? file : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file)
+                guard FileManager.default.isReadableFile(atPath: path) else { throw TeamflowError(.failure, "cannot read \(file)") }
+                let imported = try inv.store().importFile(atPath: path, file: file, author: session.author, at: at)
+                result = (imported.added, imported.skipped)
+            }
             inv.emit(json: .object([("added", .int(result.added)), ("skipped", .int(result.skipped))]),
                      text: "Imported \(result.added) event\(result.added == 1 ? "" : "s")"
                         + (result.skipped > 0 ? " (\(result.skipped) already present)" : ""))

@@ -1,0 +1,154 @@
+import Foundation
+import Git
+import TeamflowCore
+import YAML
+
+/// What `import` did.
+public struct ImportResult: Sendable, Equatable {
+    public var added: Int
+    public var skipped: Int
+
+    public init(added: Int, skipped: Int) {
+        self.added = added
+        self.skipped = skipped
+    }
+}
+
+extension GitEventStore {
+    /// How many new objects an import holds in memory before writing them to a pack.
+    static let importFlushThreshold = 25_000
+
+    /// Appends the events of a multi-document YAML file in one commit, keeping ids and clocks.
+    /// The file is read document by document and each event's blob goes to a pack as it
+    /// comes, so memory does not grow with the file (a 500,000-event history imports in a
+    /// few hundred MB). Events already present are skipped; an id present with other content
+    /// is refused, and then nothing is imported.
+    public func importFile(atPath path: String, file: String, author: Author?, at: String) throws -> ImportResult {
+        try importDocuments(file: file, author: author, at: at) { body in
+            do {
+                try YAML.forEachDocument(inFileAtPath: path, file: file, body)
+            } catch let error as YAMLError {
+                throw TeamflowError(.failure, "\(error)", hints: ["Nothing was imported."])
+            }
+        }
+    }
+
+    /// `importFile` for a stream already in memory (standard input, tests).
+    public func importStream(_ text: String, file: String, author: Author?, at: String) throws -> ImportResult {
+        let nodes: [Node]
+        do {
+            nodes = try YAML.parseAll(text, file: file)
+        } catch let error as YAMLError {
+            throw TeamflowError(.failure, "\(error)", hints: ["Nothing was imported."])
+        }
+        return try importDocuments(file: file, author: author, at: at) { body in
+            for node in nodes { try body(node) }
+        }
+    }
+
+    private func importDocuments(file: String, author: Author?, at: String,
+                                 documents: ((Node) throws -> Void) throws -> Void) throws -> ImportResult {
+        let base = try tip()
+        let present = try base.map(presentFiles(at:)) ?? [:]
+        var incoming: [String: ObjectID] = [:]
+        var fresh: [(id: String, blob: ObjectID)] = []
+        var firstAuthor: Author?
+        var total = 0
+        // Pass one: validate, write every new blob (packs are unreferenced until the ref moves).
+        try repository.withPackedWrites {
+            try documents { node in
+                guard !node.isNull else { return }
+                let (event, contents) = try ImportedEvent.canonical(node, file: file)
+                total += 1
+                if firstAuthor == nil { firstAuthor = event.author }
+                let blob = try repository.writeBlob(Array(contents.utf8))
+                if let earlier = incoming[event.id] {
+                    guard earlier == blob else {
+                        throw TeamflowError(.failure, "\(file): two different events share the id \(event.id)", hints: ["Nothing was imported."])
+                    }
+                    return
+                }
+                incoming[event.id] = blob
+                if let existing = present[event.id] {
+                    try requireSame(existing, as: event)
+                    return
+                }
+                fresh.append((event.id, blob))
+                try repository.flushPackedWrites(threshold: GitEventStore.importFlushThreshold)
+            }
+        }
+        // Pass two: the trees and the commit, then the ref; again from the new tip if it moved.
+        var parent = base
+        for attempt in 0..<GitEventStore.maxAttempts {
+            var adding = fresh
+            if parent != base {
+                let now = try parent.map(presentFiles(at:)) ?? [:]
+                adding = try fresh.filter { item in
+                    guard let existing = now[item.id] else { return true }
+                    if existing != item.blob { try requireSame(existing, asBlob: item.blob) }
+                    return false
+                }
+            }
+            guard !adding.isEmpty else { return ImportResult(added: 0, skipped: total) }
+            let committer = author ?? firstAuthor ?? Author(name: "teamflow", email: "teamflow@localhost")
+            let message = "import: \(adding.count) event\(adding.count == 1 ? "" : "s") from \((file as NSString).lastPathComponent)"
+            // The ref moves only after the last pack is on disk: killed at any moment, all of
+            // an import is visible or none of it.
+            let commit = try repository.withPackedWrites {
+                try writeCommit(blobs: adding, parent: parent, author: committer, at: at, message: message)
+            }
+            if try moveRef(to: commit, from: parent, message: message) {
+                return ImportResult(added: adding.count, skipped: total - adding.count)
+            }
+            usleep(useconds_t(1_000 * (attempt + 1)))
+            parent = try tip()
+        }
+        throw TeamflowError(.failure, "the events ref \(ref) kept moving while importing; nothing was written")
+    }
+
+    /// Event id -> blob of every event file at `tip`.
+    private func presentFiles(at tip: ObjectID) throws -> [String: ObjectID] {
+        var files: [String: ObjectID] = [:]
+        for file in try reader.eventFiles(rootTree: repository.readCommit(tip).tree) {
+            if let id = TreeUnion.eventID(of: file.path) { files[id] = file.blob }
+        }
+        return files
+    }
+
+    /// Accepts an event already present when it is the same event (the file may be written
+    /// differently by another tool); otherwise the import is refused.
+    private func requireSame(_ existing: ObjectID, as event: Event) throws {
+        let stored = try? EventCodec.decode(YAML.parse(bytes: repository.readBlob(existing)))
+        guard stored == event else {
+            throw TeamflowError(.conflict, "event \(event.id) already exists with different content",
+                                hints: ["Nothing was imported. Run `teamflow doctor` to inspect the history."])
+        }
+    }
+
+    private func requireSame(_ existing: ObjectID, asBlob blob: ObjectID) throws {
+        let event = try EventCodec.decode(YAML.parse(bytes: repository.readBlob(blob)))
+        try requireSame(existing, as: event)
+    }
+}
+
+/// An imported document as the store writes it.
+enum ImportedEvent {
+    /// The event and its canonical text, as an append would write it: strings keep the text
+    /// as written (re-emitting the parsed node would turn a YAML 1.1 string like
+    /// `1017e327808` into a float), and the text must read back as exactly the same event.
+    static func canonical(_ node: Node, file: String) throws -> (Event, String) {
+        do {
+            let event = try EventCodec.decode(node)
+            if let problem = EventCodec.unfaithfulValue(in: node) { throw problem }
+            let contents = EventCodec.encode(event)
+            guard (try? EventCodec.decode(YAML.parse(contents, file: file))) == event else {
+                throw EventCodec.DecodeError(message: "this event cannot be stored faithfully", mark: node.mark)
+            }
+            return (event, contents)
+        } catch let error as EventCodec.DecodeError {
+            let mark = error.mark ?? node.mark
+            throw TeamflowError(.failure, "\(file):\(mark?.line ?? 1):\(mark?.column ?? 1): error: not a valid event: \(error.message)",
+                                hints: ["Nothing was imported."])
+        }
+    }
+}
