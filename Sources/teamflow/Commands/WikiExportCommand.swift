@@ -20,7 +20,7 @@ enum WikiExportCommand {
     static let run: TeamflowCLI.Handler = { inv in
         let store = try inv.store()
         let language = WikiLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
-        let overrides = store.repository.workingDirectory.map { ($0 as NSString).appendingPathComponent(".teamflow/templates/wiki") }
+        let overrides = store.repository.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
         let files = try WikiExporter(language: language, overrides: overrides).render(try store.state())
         let out = inv.resolvedPath(inv.parsed.option("out") ?? "wiki")
         let report = try WikiWriter.write(files, to: out)
