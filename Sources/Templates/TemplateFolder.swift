@@ -30,7 +30,8 @@ public struct TemplateFolder: Sendable, Equatable {
     /// - Parameters:
     ///   - root: the folder.
     ///   - boundary: the repository's work tree, which `root` must resolve inside.
-    ///   - displayRoot: the folder's name in messages (default: `root`).
+    ///   - displayRoot: the folder's name in messages (default: `root`; empty or `.` for the
+    ///     current folder, whose files are then named alone).
     public init(root: String, boundary: String? = nil, displayRoot: String? = nil) {
         self.root = root
         self.boundary = boundary
@@ -94,8 +95,10 @@ public struct TemplateFolder: Sendable, Equatable {
 
     /// `components` below the root as messages show it.
     func shown(_ components: [String]) -> String {
-        guard !components.isEmpty else { return displayRoot }
-        return (displayRoot.hasSuffix("/") ? displayRoot : displayRoot + "/") + components.joined(separator: "/")
+        guard !components.isEmpty else { return displayRoot.isEmpty ? "." : displayRoot }
+        let joined = components.joined(separator: "/")
+        if displayRoot.isEmpty || displayRoot == "." { return joined }
+        return (displayRoot.hasSuffix("/") ? displayRoot : displayRoot + "/") + joined
     }
 
     /// `.git` in any letter case: case-insensitive file systems would open `.GIT` as `.git`.
