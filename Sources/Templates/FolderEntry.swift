@@ -88,7 +88,7 @@ enum FolderEntry {
         guard fstat(fd, &info) == 0 else { throw unreadable(path, errno) }
         guard case .regular = kind(info) else { throw TemplateFolderError(path: path, reason: .notRegularFile(kind: "special file")) }
         // /proc and /sys files look regular (size 0) but are the kernel's: environments, memory.
-        if isKernelFile(fd) { throw TemplateFolderError(path: path, reason: .notRegularFile(kind: "/proc or /sys file")) }
+        if isKernelFile(info) { throw TemplateFolderError(path: path, reason: .notRegularFile(kind: "/proc or /sys file")) }
         guard let bytes = try readCapped(fd, shown: path) else { throw tooLarge(path) }
         guard let text = String(bytes: bytes, encoding: .utf8) else { throw TemplateFolderError(path: path, reason: .notText) }
         return text
@@ -110,18 +110,22 @@ enum FolderEntry {
         }
     }
 
-    /// True for a file on /proc or /sys (the same file system as those folders; Glibc's
-    /// module has no `fstatfs` to ask for the file system's type).
-    static func isKernelFile(_ fd: Int32) -> Bool {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return false }
-        return kernelDevices.contains(UInt64(info.st_dev))
+    /// True for a file on /proc or /sys: on the same device as those folders (Glibc's module
+    /// has no `fstatfs` to ask for the file system's type).
+    static func isKernelFile(_ info: stat) -> Bool {
+        kernelDevices.contains(UInt64(info.st_dev))
     }
 
-    static let kernelDevices: [UInt64] = ["/proc", "/sys"].compactMap { path in
-        var info = stat()
-        return stat(path, &info) == 0 ? UInt64(info.st_dev) : nil
-    }
+    /// The devices of /proc and /sys, each only when it is mounted: a folder that merely sits
+    /// on the root file system (a chroot, a sandbox) must not make every file look like the kernel's.
+    static let kernelDevices: [UInt64] = {
+        func device(_ path: String) -> UInt64? {
+            var info = stat()
+            return stat(path, &info) == 0 ? UInt64(info.st_dev) : nil
+        }
+        let root = device("/")
+        return ["/proc/self", "/sys/kernel"].compactMap(device).filter { $0 != root }
+    }()
 
     /// The names in the folder `folderFD` except `.` and `..`, sorted.
     static func names(in folderFD: Int32, shown path: String) throws -> [String] {

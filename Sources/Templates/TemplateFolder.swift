@@ -66,7 +66,8 @@ public struct TemplateFolder: Sendable, Equatable {
     }
 
     /// The root opened as a folder, nil when there is none. Links on the way to the root are
-    /// followed, but only to a place inside `boundary` and outside any `.git`.
+    /// followed, but only to a place inside `boundary` and outside any `.git`. The path is
+    /// resolved once and then opened: the threat is committed content, not a process racing us.
     func openRoot() throws -> Int32? {
         guard let resolved = FolderEntry.realPath(root) else {
             let error = errno
