@@ -31,8 +31,13 @@ enum GenerateGraphCommand {
                 // The repository's own manifest is a teammate's file: read it like a template.
                 let base = root?.path ?? inv.directory
                 manifestPath = (base as NSString).appendingPathComponent(defaultManifest)
-                let folder = TemplateFolder(root: (base as NSString).appendingPathComponent(".teamflow"), boundary: base, displayRoot: ".teamflow")
-                do { text = try folder.read("graph.yaml") } catch { throw TeamflowError(.failure, "\(error)") }
+                let folder = TemplateFolder(root: (base as NSString).appendingPathComponent(".teamflow"), boundary: base,
+                                            displayRoot: ".teamflow")
+                do {
+                    text = try folder.read("graph.yaml")
+                } catch {
+                    throw TeamflowError(.failure, "\(error)", hints: ["Make \(defaultManifest) a regular file, or pass a manifest's path."])
+                }
             }
             guard let text else {
                 throw TeamflowError(.failure, "cannot read the graph manifest '\(manifestPath)'",

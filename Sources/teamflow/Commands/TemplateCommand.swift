@@ -37,8 +37,10 @@ enum TemplateCommand {
             }
             let context = try inv.parsed.option("data").map { try loadData($0, in: inv.directory) } ?? [:]
             // The folders are the user's choice; what is read below them is not (see TemplateFolder).
-            let searchPaths = inv.parsed.options("search-path").map { TemplateFolder(root: Paths.absolute($0, in: inv.directory), displayRoot: $0) }
-                + [TemplateFolder(root: (path as NSString).deletingLastPathComponent, displayRoot: (file as NSString).deletingLastPathComponent)]
+            let searchPaths = inv.parsed.options("search-path").map {
+                TemplateFolder(root: Paths.absolute($0, in: inv.directory), displayRoot: $0)
+            } + [TemplateFolder(root: (path as NSString).deletingLastPathComponent,
+                                displayRoot: (file as NSString).deletingLastPathComponent)]
             let trim = TrimBehaviour(rawValue: inv.parsed.option("trim") ?? "smart") ?? .smart
             let environment = TemplateEnvironment(loader: FileSystemLoader(folders: searchPaths), trimBehaviour: trim)
             do {
