@@ -8,26 +8,16 @@ final class GenerateTemplateSymlinkTests: XCTestCase {
     private let folder = ".teamflow/templates/leak"
     private let manifest = "name: leak\ndescription: a teammate's template\nvariables:\n  - name: name\n    required: true\n"
 
-    private func assertRefused(_ result: CLI.Result, naming path: String, because reason: String, out: String?,
-                               file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(result.code, 1, result.stdout + result.stderr, file: file, line: line)
-        XCTAssertTrue(result.stderr.hasPrefix("error: "), result.stderr, file: file, line: line)
-        XCTAssertTrue(result.stderr.contains("\(path): refused: "), result.stderr, file: file, line: line)
-        XCTAssertTrue(result.stderr.contains(reason), result.stderr, file: file, line: line)
-        if let out { XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing is written", file: file, line: line) }
-        HostileTemplates.assertNoLeak(result, folder: out, file: file, line: line)
-    }
-
     func testSymlinkedTemplateFileIsRefused() throws {
         let w = try HostileTemplates.repository()
         try HostileTemplates.write(manifest, "\(folder)/template.yaml", in: w)
         try HostileTemplates.link("\(folder)/{{ name }}.txt", to: "../../../.git/config", in: w)
         try HostileTemplates.commit(w)
         let result = try w.teamflow("generate", "leak", "X", "--out", "out")
-        assertRefused(result, naming: "\(folder)/{{ name }}.txt", because: "a symbolic link", out: w.path + "/out")
+        HostileTemplates.assertRefused(result, naming: "\(folder)/{{ name }}.txt", because: "a symbolic link", out: w.path + "/out")
         let builtIn = try w.teamflow("generate", "viewmodel", "Profile", "--out", "out")
-        assertRefused(builtIn, naming: "\(folder)/{{ name }}.txt", because: "a symbolic link", out: w.path + "/out")
-        assertRefused(try w.teamflow("templates", "list"), naming: "\(folder)/{{ name }}.txt", because: "a symbolic link", out: nil)
+        HostileTemplates.assertRefused(builtIn, naming: "\(folder)/{{ name }}.txt", because: "a symbolic link", out: w.path + "/out")
+        HostileTemplates.assertRefused(try w.teamflow("templates", "list"), naming: "\(folder)/{{ name }}.txt", because: "a symbolic link", out: nil)
     }
 
     func testSymlinkedPartialIsRefused() throws {
@@ -37,7 +27,7 @@ final class GenerateTemplateSymlinkTests: XCTestCase {
         try HostileTemplates.link("\(folder)/_p/cfg", to: "/proc/self/environ", in: w)
         let result = try w.teamflow("generate", "leak", "X", "--out", "out",
                                     environment: ["DEPLOY_TOKEN": HostileTemplates.environmentSecret])
-        assertRefused(result, naming: "\(folder)/_p/cfg", because: "a symbolic link", out: w.path + "/out")
+        HostileTemplates.assertRefused(result, naming: "\(folder)/_p/cfg", because: "a symbolic link", out: w.path + "/out")
     }
 
     func testSymlinkedManifestIsRefused() throws {
@@ -45,7 +35,7 @@ final class GenerateTemplateSymlinkTests: XCTestCase {
         try HostileTemplates.link("\(folder)/template.yaml", to: "../../../.git/config", in: w)
         try HostileTemplates.write("x\n", "\(folder)/{{ name }}.txt", in: w)
         let result = try w.teamflow("generate", "leak", "X", "--out", "out")
-        assertRefused(result, naming: "\(folder)/template.yaml", because: "a symbolic link", out: w.path + "/out")
+        HostileTemplates.assertRefused(result, naming: "\(folder)/template.yaml", because: "a symbolic link", out: w.path + "/out")
     }
 
     func testTemplatesFolderLinkedOutOfTheRepositoryIsRefused() throws {
@@ -55,7 +45,7 @@ final class GenerateTemplateSymlinkTests: XCTestCase {
         try HostileTemplates.write(HostileTemplates.secrets[1], "leak/{{ name }}.txt", in: elsewhere)
         try HostileTemplates.link(".teamflow/templates", to: elsewhere.path, in: w)
         let result = try w.teamflow("generate", "leak", "X", "--out", "out")
-        assertRefused(result, naming: ".teamflow/templates", because: "outside the repository", out: w.path + "/out")
+        HostileTemplates.assertRefused(result, naming: ".teamflow/templates", because: "outside the repository", out: w.path + "/out")
     }
 
     func testTemplatesFolderLinkedInsideTheRepositoryStillWorks() throws {
@@ -72,7 +62,7 @@ final class GenerateTemplateSymlinkTests: XCTestCase {
         let w = try HostileTemplates.repository()
         try HostileTemplates.link(".teamflow/graph.yaml", to: "../.git/config", in: w)
         let result = try w.teamflow("generate", "graph", "--out", "out")
-        assertRefused(result, naming: ".teamflow/graph.yaml", because: "a symbolic link", out: w.path + "/out")
+        HostileTemplates.assertRefused(result, naming: ".teamflow/graph.yaml", because: "a symbolic link", out: w.path + "/out")
     }
 
     func testRenderSearchPathRefusesALinkedPartial() throws {

@@ -52,4 +52,16 @@ enum HostileTemplates {
             }
         }
     }
+
+    /// Fails unless `result` is exit 1 with an `error:` naming `path` as refused for `reason`,
+    /// nothing exists at `out`, and no secret leaked.
+    static func assertRefused(_ result: CLI.Result, naming path: String, because reason: String, out: String?,
+                              file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(result.code, 1, result.stdout + result.stderr, file: file, line: line)
+        XCTAssertTrue(result.stderr.hasPrefix("error: "), result.stderr, file: file, line: line)
+        XCTAssertTrue(result.stderr.contains("\(path): refused: "), result.stderr, file: file, line: line)
+        XCTAssertTrue(result.stderr.contains(reason), result.stderr, file: file, line: line)
+        if let out { XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing is written", file: file, line: line) }
+        assertNoLeak(result, folder: out, file: file, line: line)
+    }
 }

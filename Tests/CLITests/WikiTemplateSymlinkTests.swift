@@ -15,22 +15,12 @@ final class WikiTemplateSymlinkTests: XCTestCase {
         return w
     }
 
-    private func assertRefused(_ result: CLI.Result, naming path: String, because reason: String, out: String,
-                               file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(result.code, 1, result.stdout + result.stderr, file: file, line: line)
-        XCTAssertTrue(result.stderr.hasPrefix("error: "), result.stderr, file: file, line: line)
-        XCTAssertTrue(result.stderr.contains("\(path): refused: "), result.stderr, file: file, line: line)
-        XCTAssertTrue(result.stderr.contains(reason), result.stderr, file: file, line: line)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing is written", file: file, line: line)
-        HostileTemplates.assertNoLeak(result, folder: out, file: file, line: line)
-    }
-
     func testSymlinkedPartialToGitConfigFailsTheExport() throws {
         let w = try repository(including: "_p/cfg.md")
         try HostileTemplates.link("\(wiki)/_p/cfg.md", to: "../../../../.git/config", in: w)
         try HostileTemplates.commit(w)
         let result = try w.teamflow("wiki", "export", "--out", "wiki")
-        assertRefused(result, naming: "\(wiki)/_p/cfg.md", because: "a symbolic link", out: w.path + "/wiki")
+        HostileTemplates.assertRefused(result, naming: "\(wiki)/_p/cfg.md", because: "a symbolic link", out: w.path + "/wiki")
     }
 
     func testSymlinkedPartialToProcEnvironFailsTheExport() throws {
@@ -38,21 +28,21 @@ final class WikiTemplateSymlinkTests: XCTestCase {
         try HostileTemplates.link("\(wiki)/_p/env.md", to: "/proc/self/environ", in: w)
         let result = try w.teamflow("wiki", "export", "--out", "wiki",
                                     environment: ["DEPLOY_TOKEN": HostileTemplates.environmentSecret])
-        assertRefused(result, naming: "\(wiki)/_p/env.md", because: "a symbolic link", out: w.path + "/wiki")
+        HostileTemplates.assertRefused(result, naming: "\(wiki)/_p/env.md", because: "a symbolic link", out: w.path + "/wiki")
     }
 
     func testSymlinkedFolderOnTheWayFailsTheExport() throws {
         let w = try repository(including: "_p/config")
         try HostileTemplates.link("\(wiki)/_p", to: "../../../.git", in: w)
         let result = try w.teamflow("wiki", "export", "--out", "wiki")
-        assertRefused(result, naming: "\(wiki)/_p/config", because: "symbolic link", out: w.path + "/wiki")
+        HostileTemplates.assertRefused(result, naming: "\(wiki)/_p/config", because: "symbolic link", out: w.path + "/wiki")
     }
 
     func testSymlinkedLayoutFailsTheExport() throws {
         let w = try HostileTemplates.repository()
         try HostileTemplates.link("\(wiki)/home.md", to: "../../../.git/config", in: w)
         let result = try w.teamflow("wiki", "export", "--out", "wiki")
-        assertRefused(result, naming: "\(wiki)/home.md", because: "a symbolic link", out: w.path + "/wiki")
+        HostileTemplates.assertRefused(result, naming: "\(wiki)/home.md", because: "a symbolic link", out: w.path + "/wiki")
     }
 
     func testIncludingGitFilesIsRefusedWithoutAnyLink() throws {
@@ -60,11 +50,11 @@ final class WikiTemplateSymlinkTests: XCTestCase {
         let w = try repository(including: ".git/config")
         try HostileTemplates.write("[http]\n\textraheader = AUTHORIZATION: basic \(HostileTemplates.secrets[0])\n", "\(wiki)/.git/config", in: w)
         let result = try w.teamflow("wiki", "export", "--out", "wiki")
-        assertRefused(result, naming: "\(wiki)/.git/config", because: "inside .git", out: w.path + "/wiki")
+        HostileTemplates.assertRefused(result, naming: "\(wiki)/.git/config", because: "inside .git", out: w.path + "/wiki")
 
         try HostileTemplates.write("{% include \"../../../.git/config\" %}\n", "\(wiki)/home.md", in: w)
         let climbing = try w.teamflow("wiki", "export", "--out", "wiki")
-        assertRefused(climbing, naming: "\(wiki)/../../../.git/config", because: "outside the template folder", out: w.path + "/wiki")
+        HostileTemplates.assertRefused(climbing, naming: "\(wiki)/../../../.git/config", because: "outside the template folder", out: w.path + "/wiki")
     }
 
     func testLayoutFolderLinkedOutOfTheRepositoryIsRefused() throws {
@@ -74,7 +64,7 @@ final class WikiTemplateSymlinkTests: XCTestCase {
         try HostileTemplates.write(HostileTemplates.secrets[1], "creds", in: elsewhere)
         try HostileTemplates.link(wiki, to: elsewhere.path, in: w)
         let result = try w.teamflow("wiki", "export", "--out", "wiki")
-        assertRefused(result, naming: wiki, because: "outside the repository", out: w.path + "/wiki")
+        HostileTemplates.assertRefused(result, naming: wiki, because: "outside the repository", out: w.path + "/wiki")
     }
 
     func testLayoutFolderLinkedInsideTheRepositoryStillWorks() throws {
