@@ -51,23 +51,6 @@ enum FileSystem {
         return text
     }
 
-    /// Every regular file under `folder` (recursively): relative path -> text.
-    static func readTextFiles(under folder: URL) throws -> [String: String] {
-        let root = folder.standardizedFileURL.path
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        guard let walker = FileManager.default.enumerator(atPath: root) else {
-            throw ScaffoldingError.fileSystem(path: root, reason: "cannot list")
-        }
-        var files: [String: String] = [:]
-        while let relative = walker.nextObject() as? String {
-            let url = URL(fileURLWithPath: prefix + relative)
-            if let text = try readText(url) {
-                files[relative] = text
-            }
-        }
-        return files
-    }
-
     /// Writes `text` to `url` atomically: a temporary file in the same folder, then `rename`,
     /// so readers see the old file or the new one, never half of it. Creates missing folders.
     static func writeAtomically(_ text: String, to url: URL) throws {

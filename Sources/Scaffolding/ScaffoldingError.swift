@@ -1,4 +1,5 @@
 import Foundation
+import Templates
 import YAML
 
 /// A required template variable has no value.
@@ -50,6 +51,8 @@ public enum ScaffoldingError: Error, Equatable, Sendable, CustomStringConvertibl
     case renderFailed(template: String, file: String, message: String)
     /// Reading or writing a file failed.
     case fileSystem(path: String, reason: String)
+    /// A repository template file was not read: a symlink, inside `.git`, not a regular file...
+    case refusedFile(TemplateFolderError)
     /// A services manifest cannot be ordered: unregistered dependencies, duplicates, cycles (all of them).
     case invalidServices(problems: [String])
 
@@ -78,6 +81,8 @@ public enum ScaffoldingError: Error, Equatable, Sendable, CustomStringConvertibl
             return "template '\(template)', file '\(file)': \(message)"
         case let .fileSystem(path, reason):
             return "\(path): \(reason)"
+        case let .refusedFile(error):
+            return error.description
         case let .invalidServices(problems):
             return "the services cannot be registered:\n" + problems.map { "  \($0)" }.joined(separator: "\n")
         }

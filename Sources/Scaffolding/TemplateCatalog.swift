@@ -23,12 +23,21 @@ public struct TemplateCatalog: Sendable {
     public let repositoryTemplates: [String: ScaffoldTemplate]
 
     /// Loads the built-ins and, when `repositoryRoot` is given, its `.teamflow/templates`.
-    /// Throws `ScaffoldingError.invalidManifest` for a broken template.
+    /// Throws `ScaffoldingError.invalidManifest` for a broken template and `refusedFile` for a
+    /// file that is a symlink, special, too large... (any of them fails the whole catalog, so a
+    /// hostile template is noticed rather than half-used).
     public init(repositoryRoot: URL? = nil) throws {
         builtIns = try Self.loadBuiltIns()
         if let repositoryRoot {
-            let folder = repositoryRoot.appendingPathComponent(Self.repositoryTemplatesPath)
-            repositoryTemplates = try Self.loadRepositoryTemplates(in: folder)
+            // Untrusted: whoever commits controls these files, links included (see TemplateFolder).
+            let folder = TemplateFolder(
+                root: repositoryRoot.appendingPathComponent(Self.repositoryTemplatesPath).path,
+                boundary: repositoryRoot.path, displayRoot: Self.repositoryTemplatesPath)
+            do {
+                repositoryTemplates = try Self.loadRepositoryTemplates(in: folder)
+            } catch let error as TemplateFolderError {
+                throw ScaffoldingError.refusedFile(error)
+            }
         } else {
             repositoryTemplates = [:]
         }
@@ -109,18 +118,12 @@ public struct TemplateCatalog: Sendable {
         return templates
     }
 
-    private static func loadRepositoryTemplates(in folder: URL) throws -> [String: ScaffoldTemplate] {
-        let fileManager = FileManager.default
-        guard let entries = try? fileManager.contentsOfDirectory(atPath: folder.path) else { return [:] }
+    private static func loadRepositoryTemplates(in folder: TemplateFolder) throws -> [String: ScaffoldTemplate] {
         var templates: [String: ScaffoldTemplate] = [:]
-        for entry in entries.sorted() where !entry.hasPrefix(".") {
-            let templateFolder = folder.appendingPathComponent(entry)
-            var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: templateFolder.path, isDirectory: &isDirectory),
-                  isDirectory.boolValue else { continue }
-            let files = try FileSystem.readTextFiles(under: templateFolder)
+        for entry in try folder.subfolders() {
+            let templateFolder = URL(fileURLWithPath: folder.root).appendingPathComponent(entry)
             templates[entry] = try ScaffoldTemplate(
-                folderName: entry, files: files, source: .repository(path: templateFolder.path),
+                folderName: entry, files: try folder.files(under: entry), source: .repository(path: templateFolder.path),
                 manifestPath: templateFolder.appendingPathComponent(ScaffoldTemplate.manifestFileName).path)
         }
         return templates

@@ -24,36 +24,30 @@ public struct DictionaryLoader: TemplateLoader {
 
 /// Templates read from files below one or more folders, searched in order.
 ///
-/// Names are relative paths; absolute names and names with a `..` component are refused
-/// so a template can never read files outside the search paths.
+/// Each folder is a ``TemplateFolder``: names are relative paths that stay inside it, and no
+/// file is read through a symlink or from `.git`. A refused file stops the search with its
+/// error instead of falling through to the next folder, so the refusal is seen.
 public struct FileSystemLoader: TemplateLoader {
     /// The folders searched, first match wins.
-    public var searchPaths: [String]
+    public var folders: [TemplateFolder]
 
-    /// Creates a loader searching `searchPaths` in order.
+    /// The folders' paths.
+    public var searchPaths: [String] { folders.map(\.root) }
+
+    /// Creates a loader searching the folders `searchPaths` (which the user named) in order.
     public init(searchPaths: [String]) {
-        self.searchPaths = searchPaths
+        self.folders = searchPaths.map { TemplateFolder(root: $0) }
     }
 
-    /// The file's text, nil when no search path has it.
+    /// Creates a loader searching `folders` in order.
+    public init(folders: [TemplateFolder]) {
+        self.folders = folders
+    }
+
+    /// The file's text, nil when no folder has it.
     public func loadTemplate(named name: String) throws -> String? {
-        let components = name.split(separator: "/", omittingEmptySubsequences: false)
-        guard !name.isEmpty, !name.hasPrefix("/"), !name.hasPrefix("~"),
-            !components.contains(where: { $0 == ".." })
-        else {
-            throw TemplateError(message: "template name '\(name)' escapes the search path")
-        }
-        for base in searchPaths {
-            let path = (base as NSString).appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-                !isDirectory.boolValue
-            else { continue }
-            do {
-                return try String(contentsOfFile: path, encoding: .utf8)
-            } catch {
-                throw TemplateError(message: "cannot read template '\(name)' at \(path): \(error)")
-            }
+        for folder in folders {
+            if let text = try folder.read(name) { return text }
         }
         return nil
     }

@@ -18,17 +18,27 @@ public struct WikiFile: Sendable, Equatable {
 ///
 /// Layouts are Stencil templates: the built-ins in `WikiTemplates/` (embedded), each
 /// overridable by a file of the same name in `overrides` (a repository's
-/// `.teamflow/templates/wiki/`). The output depends only on the state: the same events give
-/// byte-identical pages.
+/// `.teamflow/templates/wiki/`, read as a ``TemplateFolder``: never through a symlink, never
+/// from `.git`, since a teammate's layout could otherwise publish CI secrets). The output
+/// depends only on the state: the same events give byte-identical pages.
 public struct WikiExporter: Sendable {
     /// The layouts a wiki is made of, by file name.
     public static let layouts = ["home.md", "sidebar.md", "week.md", "review.md", "project.md", "page.md"]
 
+    /// Where a repository keeps its layouts, relative to its work tree.
+    public static let overridesPath = ".teamflow/templates/wiki"
+
     public let language: WikiLanguage
     private let environment: TemplateEnvironment
 
+    /// The layout folder of the work tree `workTree`, which it must stay inside.
+    public static func overrides(inWorkTree workTree: String) -> TemplateFolder {
+        TemplateFolder(root: (workTree as NSString).appendingPathComponent(overridesPath), boundary: workTree,
+                       displayRoot: overridesPath)
+    }
+
     /// - Parameter overrides: a folder whose files replace built-in layouts of the same name.
-    public init(language: WikiLanguage = .en, overrides: String? = nil) {
+    public init(language: WikiLanguage = .en, overrides: TemplateFolder? = nil) {
         self.language = language
         environment = TemplateEnvironment(loader: WikiLayoutLoader(overrides: overrides), trimBehaviour: .smart)
     }
@@ -92,16 +102,17 @@ public struct WikiExporter: Sendable {
 
 /// Layouts from the override folder first, then the embedded built-ins.
 struct WikiLayoutLoader: TemplateLoader {
-    let overrides: FileSystemLoader?
+    let overrides: TemplateFolder?
     let builtIns: [String: String]
 
-    init(overrides: String?) {
-        self.overrides = overrides.map { FileSystemLoader(searchPaths: [$0]) }
+    init(overrides: TemplateFolder?) {
+        self.overrides = overrides
         builtIns = Dictionary(EmbeddedTemplates.files.map { ($0.path, $0.contents) }) { first, _ in first }
     }
 
     func loadTemplate(named name: String) throws -> String? {
-        if let text = try overrides?.loadTemplate(named: name) { return text }
+        // A refused override throws: falling back to the built-in would hide the refusal.
+        if let text = try overrides?.read(name) { return text }
         return builtIns[name]
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TeamflowCore
+import Templates
 import XCTest
 @testable import WikiExport
 
@@ -55,13 +56,23 @@ final class WikiExportTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "# {{ week.name }} custom\n{% for goal in week.goals %}* {{ goal.text }}\n{% endfor %}"
             .write(toFile: folder + "/week.md", atomically: true, encoding: .utf8)
-        let files = try WikiExporter(overrides: folder).render(TeamState.derive(from: WikiScenario.events()))
+        let files = try WikiExporter(overrides: TemplateFolder(root: folder)).render(TeamState.derive(from: WikiScenario.events()))
         XCTAssertEqual(files.first { $0.name == "Week-2024-W47.md" }?.contents, "# 2024-W47 custom\n* 회고 위키 정리하고 발표 준비\n")
         XCTAssertTrue(files.first { $0.name == "Home.md" }?.contents.hasPrefix("# Team") == true, "other layouts stay built-in")
 
         try "{% for %}".write(toFile: folder + "/home.md", atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try WikiExporter(overrides: folder).render(TeamState())) { error in
+        XCTAssertThrowsError(try WikiExporter(overrides: TemplateFolder(root: folder)).render(TeamState())) { error in
             XCTAssertTrue("\(error)".contains("home.md"), "\(error)")
+        }
+    }
+
+    func testALinkedOverrideFailsTheExportInsteadOfFallingBack() throws {
+        let folder = try WikiScenario.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/week.md", withDestinationPath: "/etc/hostname")
+        let overrides = TemplateFolder(root: folder, displayRoot: ".teamflow/templates/wiki")
+        XCTAssertThrowsError(try WikiExporter(overrides: overrides).render(TeamState.derive(from: WikiScenario.events()))) { error in
+            XCTAssertTrue("\(error)".contains(".teamflow/templates/wiki/week.md: refused: a symbolic link"), "\(error)")
         }
     }
 

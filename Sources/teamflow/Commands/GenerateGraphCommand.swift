@@ -2,6 +2,7 @@ import ArgumentParsing
 import Foundation
 import Scaffolding
 import TeamflowCore
+import Templates
 
 /// `teamflow generate graph [F.yaml]`: the whole coordinator tree from one manifest.
 enum GenerateGraphCommand {
@@ -22,12 +23,23 @@ enum GenerateGraphCommand {
         "generate graph": { inv in
             let root = try Paths.repositoryRoot(inv)
             let manifestPath: String
+            let text: String?
             if let given = inv.parsed.argument("manifest") {
                 manifestPath = Paths.absolute(given, in: inv.directory)
+                text = try? String(contentsOfFile: manifestPath, encoding: .utf8)
             } else {
-                manifestPath = ((root?.path ?? inv.directory) as NSString).appendingPathComponent(defaultManifest)
+                // The repository's own manifest is a teammate's file: read it like a template.
+                let base = root?.path ?? inv.directory
+                manifestPath = (base as NSString).appendingPathComponent(defaultManifest)
+                let folder = TemplateFolder(root: (base as NSString).appendingPathComponent(".teamflow"), boundary: base,
+                                            displayRoot: ".teamflow")
+                do {
+                    text = try folder.read("graph.yaml")
+                } catch {
+                    throw TeamflowError(.failure, "\(error)", hints: ["Make \(defaultManifest) a regular file, or pass a manifest's path."])
+                }
             }
-            guard let text = try? String(contentsOfFile: manifestPath, encoding: .utf8) else {
+            guard let text else {
                 throw TeamflowError(.failure, "cannot read the graph manifest '\(manifestPath)'",
                                     hints: ["Write one (see docs/TEMPLATES.md, \"Coordinator graph\") or pass its path."])
             }

@@ -36,10 +36,13 @@ enum TemplateCommand {
                 throw TeamflowError(.failure, "cannot read template '\(file)'", hints: ["Check the path; it is relative to the current directory (or -C)."])
             }
             let context = try inv.parsed.option("data").map { try loadData($0, in: inv.directory) } ?? [:]
-            let searchPaths = inv.parsed.options("search-path").map { Paths.absolute($0, in: inv.directory) }
-                + [(path as NSString).deletingLastPathComponent]
+            // The folders are the user's choice; what is read below them is not (see TemplateFolder).
+            let searchPaths = inv.parsed.options("search-path").map {
+                TemplateFolder(root: Paths.absolute($0, in: inv.directory), displayRoot: $0)
+            } + [TemplateFolder(root: (path as NSString).deletingLastPathComponent,
+                                displayRoot: (file as NSString).deletingLastPathComponent)]
             let trim = TrimBehaviour(rawValue: inv.parsed.option("trim") ?? "smart") ?? .smart
-            let environment = TemplateEnvironment(loader: FileSystemLoader(searchPaths: searchPaths), trimBehaviour: trim)
+            let environment = TemplateEnvironment(loader: FileSystemLoader(folders: searchPaths), trimBehaviour: trim)
             do {
                 Console.out(try environment.render(string: text, name: file, context: context))
             } catch let error as TemplateError {

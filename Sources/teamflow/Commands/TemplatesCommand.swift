@@ -88,6 +88,9 @@ enum Scaffold {
                                     hints: ["Pass --force to overwrite them, or --dry-run to see what would change."])
             case .unknownVariable, .malformedAssignment, .invalidValue:
                 throw TeamflowError(.usage, error.description)
+            case .refusedFile:
+                throw TeamflowError(.failure, error.description,
+                                    hints: ["Make it a regular file inside the template folder, or remove it; nothing was written."])
             default:
                 throw TeamflowError(.failure, error.description)
             }

@@ -8,7 +8,7 @@ enum WikiExportCommand {
     static let spec = CommandSpec(
         name: "export",
         abstract: "Write the retrospective wiki as Markdown pages (GitHub-wiki compatible).",
-        discussion: "Writes Home.md, _Sidebar.md, a page per week with data, per review, per project and per wiki page. Only pages listed in the folder's .teamflow-wiki-manifest (and the pages written now) are touched; other files are left alone. Layouts are templates: a file in .teamflow/templates/wiki/ overrides the built-in layout of the same name (home.md, sidebar.md, week.md, review.md, project.md, page.md).",
+        discussion: "Writes Home.md, _Sidebar.md, a page per week with data, per review, per project and per wiki page. Only pages listed in the folder's .teamflow-wiki-manifest (and the pages written now) are touched; other files are left alone. Layouts are templates: a file in .teamflow/templates/wiki/ overrides the built-in layout of the same name (home.md, sidebar.md, week.md, review.md, project.md, page.md); layouts and their includes are never read through a symlink or from .git (see docs/TEMPLATES.md).",
         examples: ["teamflow wiki export --out ../app.wiki", "teamflow wiki export --lang ko"],
         options: [
             OptionSpec(long: "out", short: "o", valueName: "DIR", help: "The folder to write (default: wiki).", completion: .directory),
@@ -20,7 +20,7 @@ enum WikiExportCommand {
     static let run: TeamflowCLI.Handler = { inv in
         let store = try inv.store()
         let language = WikiLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
-        let overrides = store.repository.workingDirectory.map { ($0 as NSString).appendingPathComponent(".teamflow/templates/wiki") }
+        let overrides = store.repository.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
         let files = try WikiExporter(language: language, overrides: overrides).render(try store.state())
         let out = inv.resolvedPath(inv.parsed.option("out") ?? "wiki")
         let report = try WikiWriter.write(files, to: out)

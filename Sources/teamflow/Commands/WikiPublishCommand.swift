@@ -31,7 +31,7 @@ enum WikiPublishCommand {
         let author = try session.requireAuthor()
         let target = inv.argument("target")
         let language = WikiLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
-        let overrides = store.repository.workingDirectory.map { ($0 as NSString).appendingPathComponent(".teamflow/templates/wiki") }
+        let overrides = store.repository.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
         let files = try WikiExporter(language: language, overrides: overrides).render(try store.state())
 
         let local = (target.hasPrefix("/") ? target : (inv.directory as NSString).appendingPathComponent(target))
