@@ -118,9 +118,13 @@ public struct TemplateCatalog: Sendable {
         return templates
     }
 
+    /// The folder under `.teamflow/templates/` that overrides wiki layouts.
+    public static let wikiLayoutsFolder = "wiki"
+
     private static func loadRepositoryTemplates(in folder: TemplateFolder) throws -> [String: ScaffoldTemplate] {
         var templates: [String: ScaffoldTemplate] = [:]
-        for entry in try folder.subfolders() {
+        // `wiki/` holds the wiki's layout overrides (see `wiki export`), not a scaffolding template.
+        for entry in try folder.subfolders() where entry != TemplateCatalog.wikiLayoutsFolder {
             let templateFolder = URL(fileURLWithPath: folder.root).appendingPathComponent(entry)
             templates[entry] = try ScaffoldTemplate(
                 folderName: entry, files: try folder.files(under: entry), source: .repository(path: templateFolder.path),

@@ -53,6 +53,16 @@ final class TemplateCatalogTests: XCTestCase {
         XCTAssertEqual(try catalog.template(named: "extra").manifest.variables.map(\.name), ["name"])
     }
 
+    /// `.teamflow/templates/wiki/` holds wiki layout overrides; it broke every `generate` and
+    /// `templates list` ("missing template.yaml") in a repository that had one.
+    func testTheWikiLayoutFolderIsNotAScaffoldingTemplate() throws {
+        let templates = repo.appendingPathComponent(".teamflow/templates")
+        try write("# {{ team }}\n", to: templates.appendingPathComponent("wiki/home.md"))
+        try write("description: Extra\n", to: templates.appendingPathComponent("extra/template.yaml"))
+        let catalog = try TemplateCatalog(repositoryRoot: repo)
+        XCTAssertEqual(catalog.names, (builtInNames + ["extra"]).sorted())
+    }
+
     func testBrokenRepositoryManifestIsAClearError() throws {
         try write("variables: [", to: repo.appendingPathComponent(".teamflow/templates/bad/template.yaml"))
         XCTAssertThrowsError(try TemplateCatalog(repositoryRoot: repo)) { error in
