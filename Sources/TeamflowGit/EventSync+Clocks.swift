@@ -34,6 +34,12 @@ enum ClockScan {
     /// False only when the file's top-level `clock:` is a plain decimal of at most 15 digits
     /// (below 2^53): the only form teamflow writes. Anything else gets a real parse.
     static func mayBeOversized(_ bytes: [UInt8]) -> Bool {
+        plainClock(bytes) == nil
+    }
+
+    /// The value of the first line `clock: <1-15 digits>` at the start of a line, or nil
+    /// when there is none (any other form needs the full parser).
+    static func plainClock(_ bytes: [UInt8]) -> Int? {
         let key = Array("clock:".utf8)
         var start = 0
         while start + key.count <= bytes.count {
@@ -44,11 +50,14 @@ enum ClockScan {
                 var digits = 0
                 while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1; digits += 1 }
                 let ends = i == bytes.count || bytes[i] == 0x0A || (bytes[i] == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A)
-                return !(ends && digits >= 1 && digits <= 15)
+                guard ends, digits >= 1, digits <= 15 else { return nil }
+                var value = 0
+                for byte in bytes[(i - digits)..<i] { value = value * 10 + Int(byte - 0x30) }
+                return value
             }
             guard let next = bytes[start...].firstIndex(of: 0x0A) else { break }
             start = next + 1
         }
-        return true
+        return nil
     }
 }

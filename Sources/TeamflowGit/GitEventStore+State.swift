@@ -79,10 +79,22 @@ extension GitEventStore {
 
     /// The state replayed from every event at `tip`, without touching the cache.
     func replay(at tip: ObjectID) throws -> StateCache.Entry {
-        let (events, diagnostics) = try loadAll(at: tip)
+        let files = try reader.eventFiles(rootTree: repository.readCommit(tip).tree)
+        if let (state, diagnostics) = Trace.measure("replay (streaming)", { StreamingReplay(repository: repository).fold(files) }) {
+            return StateCache.Entry(ref: ref, tip: tip.hex, state: state, diagnostics: diagnostics)
+        }
+        let (events, diagnostics) = reader.load(files)
         var state = TeamState()
         state.apply(events)
         return StateCache.Entry(ref: ref, tip: tip.hex, state: state, diagnostics: diagnostics)
+    }
+
+    /// The state and problems of a replay of every event, ignoring (and not writing) the
+    /// cache: what a cold rebuild computes.
+    public func replayState() throws -> (state: TeamState, diagnostics: [Diagnostic]) {
+        guard let tip = try tip() else { return (TeamState(), []) }
+        let entry = try replay(at: tip)
+        return (entry.state, entry.diagnostics)
     }
 
     private func loadAll(at tip: ObjectID) throws -> (events: [Event], diagnostics: [Diagnostic]) {

@@ -16,4 +16,12 @@ enum Trace {
         }
         return try body()
     }
+
+    /// When tracing, prints the process's peak resident memory so far.
+    static func memory(_ label: @autoclosure () -> String) {
+        guard enabled else { return }
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        FileHandle.standardError.write(Data("trace: \(label()) peak RSS \(usage.ru_maxrss / 1024) MB\n".utf8))
+    }
 }

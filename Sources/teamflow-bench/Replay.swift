@@ -8,10 +8,9 @@ enum Replay {
         do {
             let store = try GitEventStore.open(at: directory)
             let start = Date()
-            let (events, diagnostics) = try store.loadAll()
-            var state = TeamState()
-            state.apply(events)
+            let (state, diagnostics) = try store.replayState()
             let seconds = Date().timeIntervalSince(start)
+            let events = (count: state.eventCount, ())
             var usage = rusage()
             getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
             print("\(events.count) events in \(ms(seconds)) = \(Int(Double(events.count) / seconds)) events/s, "

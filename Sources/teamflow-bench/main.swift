@@ -14,6 +14,11 @@ if arguments.first == "snapshot", arguments.count == 2 {
     Replay.snapshot(directory: arguments[1])
     exit(0)
 }
+if arguments.first == "stream", arguments.count == 3, let count = Int(arguments[1]) {
+    // The synthetic history as an import stream, for measuring by hand.
+    FileManager.default.createFile(atPath: arguments[2], contents: Data(Synthetic.stream(count: count).utf8))
+    exit(0)
+}
 if arguments.first == "replay", arguments.count == 2 {
     Replay.run(directory: arguments[1])
     exit(0)
