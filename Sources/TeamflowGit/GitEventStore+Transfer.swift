@@ -106,7 +106,15 @@ extension GitEventStore {
     public func doctor() throws -> [Diagnostic] {
         let (events, diagnostics) = try loadAll()
         var problems = diagnostics
-        if let tip = try tip() { problems += try lamportProblems(tip: tip) }
+        if let tip = try tip() {
+            do {
+                problems += try lamportProblems(tip: tip)
+            } catch {
+                // A shallow history cannot be replayed; every check on the tree still ran.
+                guard let boundary = shallowBoundary(explaining: error, tips: [tip]) else { throw error }
+                problems.append(shallowDiagnostic(boundary: boundary))
+            }
+        }
         var previous: Event?
         for event in events {
             if let previous, event.clock - previous.clock > max(1_000, events.count) {
