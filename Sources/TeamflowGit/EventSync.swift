@@ -72,6 +72,7 @@ extension GitEventStore {
     public func sync(remote: String, transport: SyncTransport, options: SyncOptions = SyncOptions(),
                      author: Author, at: String) throws -> SyncReport {
         let tracking = trackingRef(for: remote)
+        if !options.dryRun { sweepStaleTemporaries() }
         do {
             return try syncRounds(remote: remote, tracking: tracking, transport: transport, options: options, author: author, at: at)
         } catch {

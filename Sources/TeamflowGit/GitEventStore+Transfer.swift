@@ -65,6 +65,7 @@ extension GitEventStore {
             byID[event.id] = event
             incoming.append((event, YAML.emit(node)))
         }
+        sweepStaleTemporaries()
         for attempt in 0..<GitEventStore.maxAttempts {
             let parent = try tip()
             var existing: [String: Event] = [:]
