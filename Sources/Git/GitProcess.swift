@@ -39,12 +39,19 @@ public struct GitProcess: Sendable {
         self.directory = directory
     }
 
-    /// Runs `git arguments...`; `forwardStderr` also copies git's stderr to ours as it comes
-    /// (progress meters on a terminal). Throws only when git cannot be started.
-    public func run(_ arguments: [String], forwardStderr: Bool = false, extraEnvironment: [String: String] = [:]) throws -> Output {
+    /// Runs `git options... --end-of-options operands...`; `forwardStderr` also copies git's
+    /// stderr to ours as it comes (progress meters on a terminal). Throws only when git cannot
+    /// be started.
+    ///
+    /// `options` are the subcommand and its options, all written by teamflow. Everything that
+    /// comes from a user, a file or git config (remote names, URLs, paths, pathspecs) goes in
+    /// `operands`: git stops reading options at `--end-of-options` (git 2.24+), so an operand
+    /// such as `--upload-pack=touch pwned` can only ever be a name, never an option.
+    public func run(_ options: [String], operands: [String] = [], forwardStderr: Bool = false,
+                    extraEnvironment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = executable
-        process.arguments = arguments
+        process.arguments = operands.isEmpty ? options : options + [GitProcess.endOfOptions] + operands
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
         // An inherited GIT_DIR (say, from a hook) must never redirect git to another repository.
@@ -76,6 +83,15 @@ public struct GitProcess: Sendable {
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errBox.data, as: UTF8.self))
+    }
+
+    /// git's separator after which nothing is read as an option.
+    public static let endOfOptions = "--end-of-options"
+
+    /// Whether git would read `argument` as an option if it stood before `--end-of-options`:
+    /// remote names and URLs like that are refused before git runs.
+    public static func looksLikeOption(_ argument: String) -> Bool {
+        argument.hasPrefix("-")
     }
 
     static func find(_ name: String, path: String) -> URL? {

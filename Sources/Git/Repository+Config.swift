@@ -14,6 +14,28 @@ extension Repository {
         }
     }
 
+    /// Every value of a multi-valued key (a remote's several `url`s), in config order; empty
+    /// when unset. `key` may hold any subsection (`remote.<any name>.url`).
+    public func configValues(_ key: String) throws -> [String] {
+        try sync {
+            let config = try repositoryConfig()
+            var out: OpaquePointer?
+            let result = git_config_multivar_iterator_new(&out, config.pointer, key, nil)
+            if result == GIT_ENOTFOUND.rawValue { return [] }
+            try check(result)
+            guard let iterator = out else { throw GitError.invalid("libgit2 returned no config iterator") }
+            defer { git_config_iterator_free(iterator) }
+            var values: [String] = []
+            while true {
+                var entry: UnsafeMutablePointer<git_config_entry>?
+                let next = git_config_next(&entry, iterator)
+                if next == GIT_ITEROVER.rawValue || next == GIT_ENOTFOUND.rawValue { return values }
+                try check(next)
+                if let value = entry?.pointee.value { values.append(String(cString: value)) }
+            }
+        }
+    }
+
     /// Sets `key` to `value` in the repository's local config (`.git/config`, shared by
     /// linked worktrees), like `git config key value`.
     public func setConfig(_ key: String, _ value: String) throws {

@@ -14,4 +14,10 @@ extension Repository {
             return result.sorted()
         }
     }
+
+    /// Every URL configured for remote `name`: its `url`s, then its `pushurl`s, as written in
+    /// the config (no `insteadOf` rewriting).
+    public func remoteURLs(_ name: String) throws -> [String] {
+        try configValues("remote.\(name).url") + configValues("remote.\(name).pushurl")
+    }
 }

@@ -66,9 +66,25 @@ extension GitEventStore {
     /// Every step is safe to kill: the fetch only moves the tracking ref, our ref moves by
     /// compare-and-swap to a commit that contains both histories, and the push is a lease.
     /// The next sync simply continues from whatever state was reached.
+    ///
+    /// A history fetched shallow (`--depth`) cannot be compared: that stops the sync with the
+    /// command that fetches the rest (see `ShallowHistory.swift`).
     public func sync(remote: String, transport: SyncTransport, options: SyncOptions = SyncOptions(),
                      author: Author, at: String) throws -> SyncReport {
         let tracking = trackingRef(for: remote)
+        if !options.dryRun { sweepStaleTemporaries() }
+        do {
+            return try syncRounds(remote: remote, tracking: tracking, transport: transport, options: options, author: author, at: at)
+        } catch {
+            let tips = [try? tip(), try? repository.resolveReference(tracking)]
+            guard let boundary = shallowBoundary(explaining: error, tips: tips) else { throw error }
+            throw shallowSyncError(boundary: boundary, remote: remote)
+        }
+    }
+
+    /// The fetch-merge-push rounds of `sync`.
+    private func syncRounds(remote: String, tracking: String, transport: SyncTransport, options: SyncOptions,
+                            author: Author, at: String) throws -> SyncReport {
         var lastRejection = ""
         for attempt in 1...options.maxAttempts {
             var report = SyncReport(remote: remote, action: .empty, received: 0, sent: 0, tip: nil,

@@ -48,6 +48,7 @@ extension GitEventStore {
 
     private func importDocuments(file: String, author: Author?, at: String,
                                  documents: ((Node) throws -> Void) throws -> Void) throws -> ImportResult {
+        sweepStaleTemporaries()
         let base = try tip()
         let present = try base.map(presentFiles(at:)) ?? [:]
         var incoming: [String: ObjectID] = [:]

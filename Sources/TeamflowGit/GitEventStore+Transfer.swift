@@ -47,7 +47,13 @@ extension GitEventStore {
         var problems = diagnostics
         guard let tip = try tip() else { return problems }
         problems += try reader.strayEntries(rootTree: repository.readCommit(tip).tree)
-        problems += try lamportProblems(tip: tip)
+        do {
+            problems += try lamportProblems(tip: tip)
+        } catch {
+            // A shallow history cannot be replayed; every check on the tree still ran.
+            guard let boundary = shallowBoundary(explaining: error, tips: [tip]) else { throw error }
+            problems.append(shallowDiagnostic(boundary: boundary))
+        }
         var previous: Event?
         for event in events {
             if let previous, event.clock - previous.clock > max(1_000, events.count) {

@@ -22,6 +22,8 @@ public final class GitEventStore: EventRepository {
     var memo: StateCache.Entry?
     /// Whether this process has printed the history's problems already (once is enough).
     var reported = false
+    /// Whether this process has cleared abandoned libgit2 temporaries (once is enough).
+    var sweptTemporaries = false
 
     public init(repository: Repository, ref: String = GitEventStore.defaultRef) {
         self.repository = repository
@@ -59,6 +61,7 @@ public final class GitEventStore: EventRepository {
 
     public func append(_ drafts: [EventDraft], author: Author, at: String) throws -> [Event] {
         guard !drafts.isEmpty else { return [] }
+        sweepStaleTemporaries()
         let summary = drafts.count == 1 ? drafts[0].summary : "\(drafts.count) events: " + drafts[0].summary
         for attempt in 0..<GitEventStore.maxAttempts {
             let parent = try tip()
@@ -85,6 +88,16 @@ public final class GitEventStore: EventRepository {
         }
         throw TeamflowError(.failure, "the events ref \(ref) kept moving while appending; nothing was written",
                             hints: ["Another teamflow process is writing a lot; try again."])
+    }
+
+    /// Before the first write of this process (append, import, sync): removes the temporary
+    /// files a killed writer left in `objects` and `objects/pack` (`pack_git2_*`,
+    /// `tmp_object_git2_*`), once they are an hour old by the real clock, so a concurrent
+    /// writer's live temporary is never touched (see `Repository.removeStaleTemporaries`).
+    func sweepStaleTemporaries() {
+        guard !sweptTemporaries else { return }
+        sweptTemporaries = true
+        repository.removeStaleTemporaries()
     }
 
     /// Writes the events' files, trees and commit, then moves the ref by compare-and-swap.

@@ -16,7 +16,9 @@ public protocol SyncTransport {
     func push(remote: String, commit: ObjectID, ref: String, expected: ObjectID?) throws -> String?
 }
 
-/// Runs the user's `git fetch` / `git push` (see `GitProcess`).
+/// Runs the user's `git fetch` / `git push` (see `GitProcess`). The remote and refspecs are
+/// operands after `--end-of-options`, and a remote starting with `-` is refused outright.
+/// teamflow never sets `protocol.allow`, so git's own policy stands (`ext::` is refused).
 public struct GitTransport: SyncTransport {
     public let git: GitProcess
     /// Show git's progress meters (on a terminal); otherwise git runs with `-q`.
@@ -37,21 +39,24 @@ public struct GitTransport: SyncTransport {
     private var environment: [String: String] { progress ? [:] : ["GIT_TERMINAL_PROMPT": "0"] }
 
     public func fetch(remote: String, ref: String, into tracking: String) throws -> Bool {
-        let result = try git.run(["fetch", verbosity, "--no-tags", "--no-write-fetch-head", "--no-recurse-submodules",
-                                  remote, "+\(ref):\(tracking)"],
+        try RemoteCheck.typed(remote)
+        let result = try git.run(["fetch", verbosity, "--no-tags", "--no-write-fetch-head", "--no-recurse-submodules"],
+                                 operands: [remote, "+\(ref):\(tracking)"],
                                  forwardStderr: progress, extraEnvironment: environment)
         if result.status == 0 { return true }
         // Tell "the remote has no events yet" from "cannot reach the remote" without parsing
         // translated messages: ls-remote --exit-code exits 2 when the ref is missing.
-        let probe = try git.run(["ls-remote", "--exit-code", remote, ref], extraEnvironment: environment)
+        let probe = try git.run(["ls-remote", "--exit-code"], operands: [remote, ref], extraEnvironment: environment)
         if probe.status == 2 { return false }
         throw TeamflowError(.failure, "cannot fetch \(ref) from \(remote): \(GitTransport.reason(result.stderr))",
                             hints: ["Nothing changed locally. Check the remote with `git fetch \(remote)`."])
     }
 
     public func push(remote: String, commit: ObjectID, ref: String, expected: ObjectID?) throws -> String? {
+        try RemoteCheck.typed(remote)
         let lease = "--force-with-lease=\(ref):\(expected?.hex ?? "")"
-        let result = try git.run(["push", verbosity, "--porcelain", "--no-recurse-submodules", lease, remote, "\(commit.hex):\(ref)"],
+        let result = try git.run(["push", verbosity, "--porcelain", "--no-recurse-submodules", lease],
+                                 operands: [remote, "\(commit.hex):\(ref)"],
                                  forwardStderr: progress, extraEnvironment: environment)
         if result.status == 0 { return nil }
         // --porcelain prints one line per ref; "!" marks a rejected update (stale lease, a

@@ -55,9 +55,14 @@ enum SyncCommand {
             guard !configured.isEmpty else {
                 throw TeamflowError(.failure, "this repository has no remotes", hints: ["Add one with `git remote add origin URL`."])
             }
+            // Every remote is checked before any is contacted: one that git would read as an
+            // option fails the whole run, so nothing is half-synced.
+            for remote in configured { try RemoteCheck.configured(remote, in: store.repository) }
             return configured
         }
         let remote = inv.parsed.argument("remote") ?? "origin"
+        try RemoteCheck.typed(remote)
+        if configured.contains(remote) { try RemoteCheck.configured(remote, in: store.repository) }
         // A URL or a path is passed to git as is; a bare word must be a configured remote.
         let looksLikeLocation = remote.contains("/") || remote.contains(":") || remote.hasPrefix(".")
         guard configured.contains(remote) || looksLikeLocation else {

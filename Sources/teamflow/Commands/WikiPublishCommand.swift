@@ -30,6 +30,11 @@ enum WikiPublishCommand {
         let session = try inv.session()
         let author = try session.requireAuthor()
         let target = inv.argument("target")
+        // A target git could read as an option (`--upload-pack=...`) never reaches git.
+        guard !GitProcess.looksLikeOption(target) else {
+            throw TeamflowError(.usage, "'\(target)' is not a wiki repository: it starts with '-', so git would read it as an option",
+                                hints: ["Give a URL or a path (write ./\(target) for a folder named so)."])
+        }
         let language = WikiLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
         let overrides = store.repository.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
         let files = try WikiExporter(language: language, overrides: overrides).render(try store.state())
@@ -45,13 +50,15 @@ enum WikiPublishCommand {
             let clone = NSTemporaryDirectory() + "teamflow-wiki-" + UUID().uuidString
             temporary = clone
             let source = FileManager.default.fileExists(atPath: local) ? local : target
-            try WikiPublishCommand.git(in: NSTemporaryDirectory()).check(["clone", "-q", "--depth", "1", source, clone], doing: "clone \(target)")
+            let git = try WikiPublishCommand.git(in: NSTemporaryDirectory())
+            try git.check(["clone", "-q", "--depth", "1"], operands: [source, clone], doing: "clone \(target)")
             folder = clone
         }
         let report = try WikiWriter.write(files, to: folder)
         let git = try WikiPublishCommand.git(in: folder)
         let paths = Set(files.map(\.name) + report.removed + [WikiWriter.manifestName]).sorted()
-        try git.check(["add", "-A", "--"] + paths, doing: "stage the pages")
+        // Page names are literal paths, never pathspec magic (`:(glob)...`) or globs.
+        try git.check(["--literal-pathspecs", "add", "-A"], operands: paths, doing: "stage the pages")
         let staged = try git.run(["diff", "--cached", "--quiet"])
         guard staged.status == 1 else {
             inv.emit(json: result(target, changed: false, pushed: false, report), text: "The wiki at \(target) is up to date.")
@@ -62,13 +69,13 @@ enum WikiPublishCommand {
                         "GIT_COMMITTER_NAME": author.name, "GIT_COMMITTER_EMAIL": author.email, "GIT_COMMITTER_DATE": date]
         let changed = report.written.count + report.removed.count
         let message = inv.parsed.option("message") ?? "teamflow: update the wiki (\(changed) page\(changed == 1 ? "" : "s"))"
-        try git.check(["commit", "-q", "--no-verify", "-m", message], doing: "commit the pages", environment: identity)
+        try git.check(["commit", "-q", "--no-verify", "--message=" + message], doing: "commit the pages", environment: identity)
         var pushed = false
         let hasUpstream = try git.run(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"]).status == 0
         if !inPlace || hasUpstream {
             let branch = try git.check(["symbolic-ref", "--short", "HEAD"], doing: "read the branch")
             let refspec = inPlace ? [] : ["origin", "HEAD:refs/heads/\(branch)"]
-            try git.check(["push", "-q"] + refspec, doing: "push to \(target)")
+            try git.check(["push", "-q"], operands: refspec, doing: "push to \(target)")
             pushed = true
         }
         inv.emit(json: result(target, changed: true, pushed: pushed, report),
@@ -100,10 +107,12 @@ enum WikiPublishCommand {
 }
 
 extension GitProcess {
-    /// Runs git and returns its trimmed stdout, or throws with git's reason.
+    /// Runs git (operands after `--end-of-options`) and returns its trimmed stdout, or throws
+    /// with git's reason.
     @discardableResult
-    func check(_ arguments: [String], doing what: String, environment: [String: String] = [:]) throws -> String {
-        let output = try run(arguments, extraEnvironment: environment.merging(["GIT_TERMINAL_PROMPT": "0"]) { old, _ in old })
+    func check(_ options: [String], operands: [String] = [], doing what: String, environment: [String: String] = [:]) throws -> String {
+        let output = try run(options, operands: operands,
+                             extraEnvironment: environment.merging(["GIT_TERMINAL_PROMPT": "0"]) { old, _ in old })
         guard output.status == 0 else {
             let reason = output.stderr.split(separator: "\n").last.map(String.init) ?? "exit \(output.status)"
             throw TeamflowError(.failure, "cannot \(what): \(reason)", hints: ["Nothing was published."])
