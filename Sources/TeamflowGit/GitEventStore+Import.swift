@@ -16,7 +16,7 @@ public struct ImportResult: Sendable, Equatable {
 
 extension GitEventStore {
     /// How many new objects an import holds in memory before writing them to a pack.
-    static let importFlushThreshold = 25_000
+    static let importFlushThreshold = 100_000
 
     /// Appends the events of a multi-document YAML file in one commit, keeping ids and clocks.
     /// The file is read document by document and each event's blob goes to a pack as it

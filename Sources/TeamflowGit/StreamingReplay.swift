@@ -1,3 +1,4 @@
+import Dispatch
 import Git
 import TeamflowCore
 
@@ -54,11 +55,14 @@ struct StreamingReplay {
         let ids = files.map { Substring($0.path.split(separator: "/").last?.dropLast(TreeLayout.fileExtension.count) ?? "") }
         entries.sort { $0.clock != $1.clock ? $0.clock < $1.clock : ids[Int($0.file)] < ids[Int($1.file)] }
 
+        Trace.memory("replay sorted")
         var state = TeamState()
         var start = 0
+        var decoding: UInt64 = 0, folding: UInt64 = 0
         while start < entries.count {
             let slice = Array(entries[start..<min(entries.count, start + StreamingReplay.chunk)])
             start += slice.count
+            let t0 = DispatchTime.now().uptimeNanoseconds
             let parsed = arena.withUnsafeBufferPointer { buffer in
                 let base = UnsafeBufferPointerBox(buffer)
                 return ParallelMap.map(count: slice.count) { i in
@@ -67,6 +71,9 @@ struct StreamingReplay {
                     return EventTreeReader.parse(path: files[Int(entry.file)].path, blob: .success(bytes))
                 }
             }
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            decoding += t1 - t0
+            defer { folding += DispatchTime.now().uptimeNanoseconds - t1 }
             for (entry, result) in zip(slice, parsed) {
                 let file = files[Int(entry.file)]
                 switch result {
@@ -84,7 +91,7 @@ struct StreamingReplay {
                 }
             }
         }
-        Trace.memory("replay folded")
+        Trace.memory("replay folded (decoding \(decoding / 1_000_000) ms, folding \(folding / 1_000_000) ms)")
         diagnostics.sort { $0.path < $1.path }
         return (state, diagnostics)
     }

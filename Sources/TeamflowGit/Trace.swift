@@ -22,6 +22,8 @@ enum Trace {
         guard enabled else { return }
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        FileHandle.standardError.write(Data("trace: \(label()) peak RSS \(usage.ru_maxrss / 1024) MB\n".utf8))
+        let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8))?.split(separator: " ")
+        let current = statm.flatMap { $0.count > 1 ? Int($0[1]) : nil }.map { $0 * Int(getpagesize()) / 1_048_576 } ?? -1
+        FileHandle.standardError.write(Data("trace: \(label()) RSS \(current) MB, peak \(usage.ru_maxrss / 1024) MB\n".utf8))
     }
 }

@@ -23,6 +23,10 @@ struct Bench {
         }
         say("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, "
               + "\(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB; runs per figure: \(options.runs)")
+        if options.events >= LargeScale.threshold {
+            LargeScale(bench: self).run(events: options.events)
+            return
+        }
         let small = makeRepo(Synthetic.stream(count: options.small))
         let large = makeRepo(Synthetic.stream(count: options.events))
         say("import \(options.events) events: \(ms(large.importSeconds))")

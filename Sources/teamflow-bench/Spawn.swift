@@ -19,7 +19,12 @@ enum Spawn {
         var pid: pid_t = 0
         guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { return 127 }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        lastPeakMB = usage.ru_maxrss / 1024
         return (status >> 8) & 0xFF
     }
+
+    /// The peak resident memory of the last child `run` waited for, in MB.
+    nonisolated(unsafe) static var lastPeakMB = 0
 }

@@ -66,6 +66,58 @@ enum Synthetic {
         return out
     }
 
+    /// A fifty-person organisation's history of `count` events: each week 300 tasks (six a
+    /// member) and ten goals, then ~4,200 status changes, reassignments and edits on that
+    /// week's tasks; 500,000 events are about two years. The last week is a normal week for
+    /// the board figure.
+    static func organisation(count: Int, tag: String = "0a9a") -> String {
+        var out = ""
+        out.reserveCapacity(count * 260)
+        var clock = 0
+        func emit(_ type: String, _ data: String) -> String {
+            clock += 1
+            let id = id(clock, tag: tag)
+            out += document(id: id, type: type, clock: clock, data: data)
+            return id
+        }
+        var members: [String] = []
+        for m in 0..<50 where clock < count {
+            members.append(emit("member.added", "  name: 팀원\(m)\n  email: m\(m)@example.com\n"))
+        }
+        var weekIndex = 0
+        while clock < count {
+            let year = 2023 + weekIndex / 52
+            let week = "\(year)-W" + (weekIndex % 52 + 1 < 10 ? "0" : "") + String(weekIndex % 52 + 1)
+            weekIndex += 1
+            var tasks: [String] = []
+            for g in 0..<10 where clock < count {
+                _ = emit("goal.added", "  title: 목표 \(g) 배포 꼭 하기\n  week: '\(week)'\n")
+            }
+            for t in 0..<300 where clock < count {
+                tasks.append(emit("task.added", "  title: 작업 \(t) 화면간 연결 + MainViewController\n  week: '\(week)'\n  member: \(members[t % 50])\n"))
+            }
+            for c in 0..<4_200 where clock < count && !tasks.isEmpty {
+                let task = tasks[(c &* 7919) % tasks.count]
+                switch c % 6 {
+                case 0: _ = emit("task.started", "  task: \(task)\n")
+                case 1, 2: _ = emit("task.checked", "  task: \(task)\n")
+                case 3: _ = emit("task.unchecked", "  task: \(task)\n")
+                case 4: _ = emit("task.assigned", "  task: \(task)\n  member: \(members[(c / 6) % 50])\n")
+                default: _ = emit("task.edited", "  task: \(task)\n  title: 작업 \(c) 수정됨\n")
+                }
+            }
+        }
+        return out
+    }
+
+    /// The week `organisation(count:)` ends in.
+    static func organisationLastWeek(count: Int) -> String {
+        let weeks = max(0, count - 50 + 4_509) / 4_510
+        let index = max(0, weeks - 1)
+        let year = 2023 + index / 52
+        return "\(year)-W" + (index % 52 + 1 < 10 ? "0" : "") + String(index % 52 + 1)
+    }
+
     /// `count` open tasks for one member in week 2024-W47 (the Taskwarrior comparison).
     static func taskStream(count: Int) -> String {
         var out = document(id: id(1, tag: "beef"), type: "member.added", clock: 1, data: "  name: 건우\n")
