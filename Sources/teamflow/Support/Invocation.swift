@@ -31,7 +31,7 @@ final class Invocation {
             throw TeamflowError(.failure, "cannot change to '\(dir)': no such directory")
         }
         let store = try GitEventStore.open(at: dir)
-        store.onDiagnostic = { Console.err("\($0.asWarning) (see `teamflow doctor`)\n") }
+        store.onDiagnostic = { Console.err("\(Present.safe($0).asWarning) (see `teamflow doctor`)\n") }
         return store
     }
 
