@@ -105,7 +105,7 @@ enum TeamflowCLI {
         } catch let error as TeamflowError {
             Console.flush()
             Console.err("error: \(error.message)\n" + error.hints.map { $0 + "\n" }.joined())
-            if error.isUsage, let usage = parser.usageLine(for: parsed.path) {
+            if error.kind == .usage, let usage = parser.usageLine(for: parsed.path) {
                 Console.err("Usage: \(usage)\n")
             }
             return error.isUsage ? 64 : 1
