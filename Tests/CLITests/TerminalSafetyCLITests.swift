@@ -132,7 +132,7 @@ final class TerminalSafetyCLITests: XCTestCase {
         XCTAssertTrue(week.contains(#"Kim\u{1B}]0;x\u{7} @kim\r"#), week)
         // Multi-line bodies keep their line breaks and lose only the controls.
         let show = try w.teamflow("review", "show", "7").stdout
-        XCTAssertTrue(show.contains("line one\\u{1B}[2J\nline two\\r\n"), show)
+        XCTAssertTrue(show.contains("line one\\u{1B}[2J\nline two\n"), show)
         XCTAssertTrue(show.contains("    ok\\u{1B}]0;x\\u{7}\n    second"), show)
         XCTAssertTrue(try w.teamflow("wiki", "show", "aaaa00000000000000000009").stdout.contains("para\\u{1B}]0;x\\u{7}\nnext"))
     }

@@ -19,6 +19,20 @@ public enum Timestamp {
         return "\(pad(p.year, 4))-\(pad(p.month))-\(pad(p.day))T\(pad(p.hour)):\(pad(p.minute)):\(pad(p.second))\(zone)"
     }
 
+    /// A stored timestamp for reading, in `timeZone` with its offset: `2024-11-18 14:03 +09:00`
+    /// (UTC reads `+00:00`). Text that is not RFC 3339 is returned as it is.
+    public static func display(_ text: String, timeZone: TimeZone) -> String {
+        guard let date = parse(text) else { return text }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let p = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        func pad(_ n: Int?, _ width: Int = 2) -> String { (n ?? 0).zeroPadded(width) }
+        let offset = timeZone.secondsFromGMT(for: date)
+        let minutes = abs(offset) / 60
+        let zone = (offset < 0 ? "-" : "+") + pad(minutes / 60) + ":" + pad(minutes % 60)
+        return "\(pad(p.year, 4))-\(pad(p.month))-\(pad(p.day)) \(pad(p.hour)):\(pad(p.minute)) \(zone)"
+    }
+
     /// Parses an RFC 3339 timestamp with offset (fractional seconds allowed); nil when malformed.
     public static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)

@@ -1,3 +1,4 @@
+import Foundation
 import TeamflowCore
 import TeamflowGit
 
@@ -9,6 +10,10 @@ import TeamflowGit
 enum Present {
     /// A one-line field for text output (see `TerminalText.singleLine`).
     static func oneLine(_ text: String) -> String { TerminalText.singleLine(text) }
+
+    /// A multi-line body for text output: CRLF and lone CR read as line breaks (events written
+    /// before `review add` normalised gh's CRLF still show clean lines).
+    static func block(_ text: String) -> String { Markdown.normalizingLineEnds(text) }
 
     static func json(_ goal: Goal) -> JSON {
         .object([
@@ -225,7 +230,7 @@ extension Present {
             })),
             ("comments", .array(review.comments.map { comment in
                 .object([("id", .string(comment.id)), ("author", .string(comment.author)), ("text", .string(comment.text)),
-                         ("at", .string(comment.at))])
+                         ("at", .string(comment.at)), ("state", .optional(comment.state))])
             })),
             ("createdAt", .string(review.createdAt)),
         ])
@@ -237,21 +242,25 @@ extension Present {
             + Console.styled("  by \(oneLine(review.author)), \(oneLine(review.week)), \(comments) comment\(comments == 1 ? "" : "s")", .dim)
     }
 
-    /// A review for reading in a terminal: header, sections with their headings, comments.
-    static func detail(_ review: Review) -> String {
+    /// A review for reading in a terminal: header, sections with their headings, comments with
+    /// their verdict (`✅ approved`) and their time in `timeZone` (`2024-11-18 14:03 +09:00`).
+    static func detail(_ review: Review, timeZone: TimeZone) -> String {
         var lines = [Console.styled("PR #\(review.pr)  \(oneLine(review.title))", .bold),
                      Console.styled(([review.shortID, "by \(review.author)", review.week] + [review.branch, review.url].compactMap { $0 })
                         .map(oneLine).joined(separator: " · "), .dim)]
         for section in review.sections {
             lines.append("")
             if !section.heading.isEmpty { lines.append(Console.styled("## \(oneLine(section.heading))", .cyan)) }
-            lines.append(section.body)
+            lines.append(block(section.body))
         }
         lines.append("")
         lines.append(Console.styled("Comments (\(review.comments.count))", .bold))
         for comment in review.comments {
-            lines.append("  \(Console.styled(oneLine(comment.author), .yellow)) \(Console.styled(oneLine(comment.at), .dim))")
-            lines.append(contentsOf: comment.text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 })
+            let verdict = comment.stateLabel.map { " " + oneLine($0) } ?? ""
+            let at = oneLine(Timestamp.display(comment.at, timeZone: timeZone))
+            lines.append("  \(Console.styled(oneLine(comment.author), .yellow))\(verdict)  \(Console.styled(at, .dim))")
+            guard !comment.textRepeatsState else { continue }
+            lines.append(contentsOf: Markdown.lines(block(comment.text)).map { "    " + $0 })
         }
         return lines.joined(separator: "\n")
     }
@@ -293,9 +302,10 @@ extension Present {
     /// A page for reading: its body, then each journal entry under its date and author.
     static func detail(_ page: WikiPage) -> String {
         var lines = [Console.styled(oneLine(page.title), .bold)]
-        if !page.body.isEmpty { lines += ["", page.body.hasSuffix("\n") ? String(page.body.dropLast()) : page.body] }
+        let body = block(page.body)
+        if !body.isEmpty { lines += ["", body.hasSuffix("\n") ? String(body.dropLast()) : body] }
         for entry in page.journal {
-            lines += ["", Console.styled("\(oneLine(entry.day)) by \(oneLine(entry.author))", .cyan), entry.text]
+            lines += ["", Console.styled("\(oneLine(entry.day)) by \(oneLine(entry.author))", .cyan), block(entry.text)]
         }
         return lines.joined(separator: "\n")
     }
