@@ -11,6 +11,9 @@ public struct TeamflowError: Error, Sendable, CustomStringConvertible, Equatable
         case conflict
         /// Anything else the user must fix (no author, not a repository): exit 1.
         case failure
+        /// A malformed environment setting the user controls (`TZ`, `TEAMFLOW_NOW`): exit 64,
+        /// like wrong usage, but without the command's usage line (the command line was fine).
+        case environment
     }
 
     public var kind: Kind
@@ -25,7 +28,8 @@ public struct TeamflowError: Error, Sendable, CustomStringConvertible, Equatable
         self.hints = hints
     }
 
-    public var isUsage: Bool { kind == .usage }
+    /// Exit 64: wrong usage or a malformed environment setting.
+    public var isUsage: Bool { kind == .usage || kind == .environment }
 
     public var description: String {
         ([message] + hints).joined(separator: "\n")

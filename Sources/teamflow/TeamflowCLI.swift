@@ -60,6 +60,18 @@ enum TeamflowCLI {
 
     static let parser = CommandLineParser(root: root, version: version)
 
+    /// Runs the command line given as argv's bytes: a word that is not UTF-8 is wrong usage.
+    static func run(raw: [[UInt8]]) -> Int32 {
+        let arguments: [String]
+        do {
+            arguments = try parser.decode(raw)
+        } catch {
+            Console.err(error.description + "\n")
+            return 64
+        }
+        return run(arguments)
+    }
+
     static func run(_ arguments: [String]) -> Int32 {
         let parsed: ParsedCommand
         do {
@@ -93,7 +105,7 @@ enum TeamflowCLI {
         } catch let error as TeamflowError {
             Console.flush()
             Console.err("error: \(error.message)\n" + error.hints.map { $0 + "\n" }.joined())
-            if error.isUsage, let usage = parser.usageLine(for: parsed.path) {
+            if error.kind == .usage, let usage = parser.usageLine(for: parsed.path) {
                 Console.err("Usage: \(usage)\n")
             }
             return error.isUsage ? 64 : 1

@@ -49,9 +49,73 @@ final class ReviewCLITests: XCTestCase {
         XCTAssertEqual(comments.map { $0["author"] as? String }, ["seok", "hsw1920"])
         XCTAssertEqual(comments.map { $0["at"] as? String }, ["2024-11-18T03:00:00Z", "2024-11-18T05:00:00Z"])
         let sections = try XCTUnwrap(object["sections"] as? [[String: Any]])
-        XCTAssertEqual(sections.last?["body"] as? String, "```swift\r\nlet a = 1\r\n```", "CRLF kept byte for byte")
+        XCTAssertEqual(sections.last?["body"] as? String, "```swift\nlet a = 1\n```", "gh's CRLF read as \\n")
         // The event's author is still the person running the command, as in git.
         XCTAssertTrue(try w.git("log", "-1", "--format=%an", "refs/teamflow/events") == "건우")
+    }
+
+    func testGitHubReviewStatesAndLocalTimesInReviewShow() throws {
+        let w = try Workspace()
+        let json = """
+        {"number": 96, "title": "방 참가", "body": "## 배경\\r\\n이유\\r\\n",
+         "comments": [{"author": {"login": "hsw1920"}, "body": "확인했습니다\\r\\n감사합니다", "createdAt": "2024-11-18T05:03:00Z"}],
+         "reviews": [{"author": {"login": "seok"}, "body": "", "state": "APPROVED", "submittedAt": "2024-11-18T03:00:00Z"},
+                     {"author": {"login": "jinwoo"}, "body": "이름을 바꿔 주세요\\r\\n- Room", "state": "CHANGES_REQUESTED", "submittedAt": "2024-11-18T04:00:00Z"},
+                     {"author": {"login": "mina"}, "body": "nit", "state": "COMMENTED", "submittedAt": "2024-11-18T04:30:00Z"}]}
+        """
+        try Data(json.utf8).write(to: URL(fileURLWithPath: w.path + "/pr.json"))
+        XCTAssertEqual(try w.teamflow("review", "add", "--from-gh-json", "pr.json").code, 0)
+        let show = try w.teamflow("review", "show", "96")
+        XCTAssertEqual(show.code, 0, show.stderr)
+        XCTAssertTrue(show.stdout.contains("""
+              seok ✅ approved  2024-11-18 12:00 +09:00
+              jinwoo ✋ changes requested  2024-11-18 13:00 +09:00
+                이름을 바꿔 주세요
+                - Room
+              mina 💬 commented  2024-11-18 13:30 +09:00
+                nit
+              hsw1920  2024-11-18 14:03 +09:00
+                확인했습니다
+                감사합니다
+            """), show.stdout)
+        XCTAssertFalse(show.stdout.contains("    approved"), "a review without text shows its state once")
+        XCTAssertFalse(show.stdout.contains("\r"), show.stdout.debugDescription)
+        // The same review under another zone shows the same instants with that zone's offset.
+        let utc = try w.teamflow("review", "show", "96", environment: ["TZ": "UTC"])
+        XCTAssertTrue(utc.stdout.contains("seok ✅ approved  2024-11-18 03:00 +00:00"), utc.stdout)
+
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try w.teamflow("review", "show", "96", "--json").stdout.utf8))
+                                   as? [String: Any])
+        let comments = try XCTUnwrap(object["comments"] as? [[String: Any]])
+        XCTAssertEqual(comments.map { $0["state"] as? String }, ["approved", "changes_requested", "commented", nil])
+        XCTAssertEqual(comments.map { $0["at"] as? String }.first, "2024-11-18T03:00:00Z", "JSON keeps the stored time")
+        XCTAssertEqual(comments.map { $0["text"] as? String }.last, "확인했습니다\n감사합니다")
+        // The stored event carries the state as an optional field of each recorded comment.
+        let stream = try w.teamflow("export").stdout
+        XCTAssertTrue(stream.contains("state: changes_requested"), stream)
+    }
+
+    func testReviewsRecordedBeforeStatesShowAsBefore() throws {
+        let w = try Workspace()
+        let stream = """
+        ---
+        v: 1
+        id: 'bbbb00000000000000000001'
+        type: review.added
+        at: '2024-11-18T09:00:00+09:00'
+        author: {name: 건우, email: gw@example.com}
+        clock: 1
+        data:
+          pr: 5
+          title: old
+          week: 2024-W47
+          sections: []
+          comments: [{by: seok, text: approved, posted: '2024-11-18T03:00:00Z'}]
+        """
+        XCTAssertEqual(try w.teamflow("import", "-", stdin: stream).code, 0)
+        let show = try w.teamflow("review", "show", "5").stdout
+        XCTAssertTrue(show.contains("  seok  2024-11-18 12:00 +09:00\n    approved"), show)
+        XCTAssertTrue(try w.teamflow("review", "show", "5", "--json").stdout.contains(#""state": null"#))
     }
 
     func testMalformedGitHubJSONExitsOneNamingTheField() throws {

@@ -113,6 +113,57 @@ final class ReviewMarkdownTests: XCTestCase {
         XCTAssertEqual(pr.comments.map(\.text), ["approved", "고생하셨습니다. 코멘트 확인 부탁드려요"])
     }
 
+    func testGitHubJSONNormalisesLineEndsAndKeepsReviewStates() throws {
+        let json = #"""
+        {"number": 7, "title": "t", "body": "## 배경\r\n이유\r\n## 작업 내역\r- [x] 완료\r\n```\r\ncode\r\n```",
+         "comments": [{"author": {"login": "a"}, "body": "첫 줄\r\n둘째 줄\r", "createdAt": "2024-11-18T05:00:00Z"}],
+         "reviews": [{"author": {"login": "b"}, "body": "", "state": "APPROVED", "submittedAt": "2024-11-18T01:00:00Z"},
+                     {"author": {"login": "c"}, "body": "고쳐 주세요\r\n- 이름", "state": "CHANGES_REQUESTED", "submittedAt": "2024-11-18T02:00:00Z"},
+                     {"author": {"login": "d"}, "body": "nit", "state": "COMMENTED", "submittedAt": "2024-11-18T03:00:00Z"},
+                     {"author": {"login": "e"}, "body": "", "state": "DISMISSED", "submittedAt": "2024-11-18T04:00:00Z"},
+                     {"author": {"login": "f"}, "body": "draft", "state": "PENDING"}]}
+        """#
+        let pr = try GitHubPullRequest(json: Data(json.utf8))
+        XCTAssertEqual(pr.body, "## 배경\n이유\n## 작업 내역\n- [x] 완료\n```\ncode\n```")
+        XCTAssertEqual(pr.comments.map(\.author), ["b", "c", "d", "e", "a", "f"])
+        XCTAssertEqual(pr.comments.map(\.state), ["approved", "changes_requested", "commented", "dismissed", nil, "pending"])
+        XCTAssertEqual(pr.comments.map(\.text), ["approved", "고쳐 주세요\n- 이름", "nit", "dismissed", "첫 줄\n둘째 줄\n", "draft"])
+        let review = ReviewUseCases.NewReview(github: pr)
+        XCTAssertEqual(review.sections.map(\.body), ["이유", "- [x] 완료\n```\ncode\n```"])
+    }
+
+    func testLineEndNormalisationTurnsEveryCRIntoOneNewline() {
+        XCTAssertEqual(Markdown.normalizingLineEnds("a\r\nb\rc\n\r\n\r\rd"), "a\nb\nc\n\n\n\nd")
+        XCTAssertEqual(Markdown.normalizingLineEnds("배포 🚀\n"), "배포 🚀\n")
+    }
+
+    func testReviewStateLabelsAndTextThatOnlyRepeatsTheState() {
+        func comment(_ text: String, _ state: String?) -> ReviewComment {
+            ReviewComment(id: "x", author: "a", text: text, at: "2024-11-18T01:00:00Z", state: state, clock: 1)
+        }
+        XCTAssertEqual(comment("approved", "approved").stateLabel, "✅ approved")
+        XCTAssertEqual(comment("x", "changes_requested").stateLabel, "✋ changes requested")
+        XCTAssertEqual(comment("x", "commented").stateLabel, "💬 commented")
+        XCTAssertEqual(comment("x", "dismissed").stateLabel, "🚫 dismissed")
+        XCTAssertEqual(comment("x", "pending").stateLabel, "⏳ pending")
+        XCTAssertEqual(comment("x", "some_new_state").stateLabel, "some new state")
+        XCTAssertNil(comment("x", nil).stateLabel)
+        XCTAssertTrue(comment("changes requested", "changes_requested").textRepeatsState)
+        XCTAssertFalse(comment("LGTM", "approved").textRepeatsState)
+        XCTAssertFalse(comment("approved", nil).textRepeatsState, "an old event's text is shown as it is")
+    }
+
+    func testTimestampsReadInTheLocalZoneWithTheOffset() throws {
+        let seoul = try XCTUnwrap(TimeZone(identifier: "Asia/Seoul"))
+        let utc = try XCTUnwrap(TimeZone(identifier: "UTC"))
+        let newYork = try XCTUnwrap(TimeZone(identifier: "America/New_York"))
+        XCTAssertEqual(Timestamp.display("2024-11-18T05:03:59Z", timeZone: seoul), "2024-11-18 14:03 +09:00")
+        XCTAssertEqual(Timestamp.display("2024-11-18T23:30:00+09:00", timeZone: utc), "2024-11-18 14:30 +00:00")
+        XCTAssertEqual(Timestamp.display("2024-11-18T05:00:00.5Z", timeZone: newYork), "2024-11-18 00:00 -05:00")
+        XCTAssertEqual(Timestamp.display("2024-07-01T04:00:00Z", timeZone: newYork), "2024-07-01 00:00 -04:00")
+        XCTAssertEqual(Timestamp.display("yesterday", timeZone: seoul), "yesterday")
+    }
+
     func testMalformedGitHubJSONNamesTheField() {
         let cases: [(String, String)] = [
             ("{\"title\": \"t\"}", "'number'"),

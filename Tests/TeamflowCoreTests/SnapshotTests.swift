@@ -21,7 +21,7 @@ final class SnapshotTests: XCTestCase {
         let reviews = ReviewUseCases(repository: f.repository, session: f.session)
         try reviews.add(.init(pr: 95, title: "방 생성", by: "jinwoo", url: "https://example.com/95", branch: "feat/room",
                               openedAt: "2024-11-18T01:00:00Z", sections: [ReviewSection(kind: "work", heading: "📃 작업 내역", body: "- [x] DI")],
-                              comments: [.init(author: "seok", text: "LGTM", at: nil)]))
+                              comments: [.init(author: "seok", text: "LGTM", at: nil, state: "approved")]))
         try reviews.comment(pr: "95", text: "고생하셨습니다", by: "hsw1920")
         try RetroUseCases(repository: f.repository, session: f.session).add(text: "PR을 작게", kind: "try")
         let wiki = WikiUseCases(repository: f.repository, session: f.session)
@@ -29,6 +29,7 @@ final class SnapshotTests: XCTestCase {
         try wiki.append(title: "개발 일지", text: "Step.1", date: "2021-07-05", by: "Seok")
         let state = try f.state()
         XCTAssertEqual(state.reviews.first?.value.comments.count, 2)
+        XCTAssertEqual(state.reviews.first?.value.comments.map(\.state), ["approved", nil])
         XCTAssertEqual(state.wiki.first?.value.entries.count, 1)
         XCTAssertFalse(state.retros.isEmpty)
         XCTAssertFalse(state.tasks.isEmpty)

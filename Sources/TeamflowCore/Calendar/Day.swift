@@ -42,16 +42,52 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible, Coda
         }
     }
 
-    /// Noon UTC of the day: a safe instant for calendar arithmetic.
-    var noonUTC: Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        let parts = DateComponents(year: year, month: month, day: day, hour: 12)
-        return calendar.date(from: parts) ?? Date(timeIntervalSince1970: 0)
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (negative before it).
+    ///
+    /// Arithmetic, not Foundation's calendar: Foundation switches to the Julian calendar before
+    /// October 1582, and weeks and day counts must hold for every year 0001...9999.
+    var dayNumber: Int { Day.dayNumber(year: year, month: month, day: day) }
+
+    /// The day `number` days after 1970-01-01 (a year past 9999 is kept, not refused).
+    init(dayNumber number: Int) {
+        let (y, m, d) = Day.civil(dayNumber: number)
+        year = y
+        month = m
+        day = d
+    }
+
+    /// ISO weekday: 1 Monday ... 7 Sunday.
+    var isoWeekday: Int { Day.isoWeekday(dayNumber: dayNumber) }
+
+    static func isoWeekday(dayNumber: Int) -> Int {
+        // 1970-01-01 was a Thursday (4).
+        ((dayNumber % 7) + 7 + 3) % 7 + 1
+    }
+
+    /// Howard Hinnant's days_from_civil.
+    static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// Howard Hinnant's civil_from_days.
+    static func civil(dayNumber: Int) -> (year: Int, month: Int, day: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - (153 * mp + 2) / 5 + 1)
     }
 
     public func adding(days: Int) -> Day {
-        Day(date: noonUTC.addingTimeInterval(Double(days) * 86_400), timeZone: TimeZone(identifier: "UTC") ?? .current)
+        Day(dayNumber: dayNumber + days)
     }
 
     public var description: String {

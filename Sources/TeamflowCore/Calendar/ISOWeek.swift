@@ -1,6 +1,10 @@
 import Foundation
 
 /// An ISO 8601 week, written `2024-W47`.
+///
+/// Weeks are computed in the proleptic Gregorian calendar (see `Day.dayNumber`), so every week
+/// from `0001-W01` (Monday 0001-01-01) on is right. Parsing accepts the weeks whose seven days
+/// are all valid dates: `0001-W01` through `9999-W51` (`9999-W52` ends in the year 10000).
 public struct ISOWeek: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     public var year: Int
     public var week: Int
@@ -12,67 +16,61 @@ public struct ISOWeek: Sendable, Hashable, Comparable, CustomStringConvertible, 
 
     /// The week holding `date` in `timeZone`'s calendar.
     public init(containing date: Date, timeZone: TimeZone) {
-        let calendar = ISOWeek.calendar(timeZone)
-        let parts = calendar.dateComponents([.yearForWeekOfYear, .weekOfYear], from: date)
-        self.init(year: parts.yearForWeekOfYear ?? 1970, week: parts.weekOfYear ?? 1)
+        self.init(containing: Day(date: date, timeZone: timeZone))
     }
 
-    /// The week holding a calendar day.
+    /// The week holding a calendar day: the ISO year is that of the week's Thursday.
     public init(containing day: Day) {
-        self.init(containing: day.noonUTC, timeZone: TimeZone(identifier: "UTC") ?? .current)
+        self.init(containingDayNumber: day.dayNumber)
     }
 
-    /// Parses `2024-W47` (also `2024-w47`, `2024W47`) or any `YYYY-MM-DD` date in that week.
+    private init(containingDayNumber number: Int) {
+        let thursday = number + 4 - Day.isoWeekday(dayNumber: number)
+        let year = Day.civil(dayNumber: thursday).year
+        self.init(year: year, week: (thursday - Day.dayNumber(year: year, month: 1, day: 1)) / 7 + 1)
+    }
+
+    /// Parses `2024-W47` (also `2024-w47`, `2024W47`) or any `YYYY-MM-DD` date in that week;
+    /// nil for a week outside `0001-W01 ... 9999-W51`.
     public init?(parsing text: String) {
         if let day = Day(parsing: text) {
             self.init(containing: day)
-            return
+        } else {
+            let upper = text.uppercased()
+            guard let wIndex = upper.firstIndex(of: "W") else { return nil }
+            var yearPart = upper[..<wIndex]
+            if yearPart.hasSuffix("-") { yearPart = yearPart.dropLast() }
+            let weekPart = upper[upper.index(after: wIndex)...]
+            guard yearPart.count == 4, (1...2).contains(weekPart.count),
+                  yearPart.allSatisfy(\.isASCII), weekPart.allSatisfy(\.isASCII),
+                  let year = Int(yearPart), let week = Int(weekPart), (1...9999).contains(year),
+                  week >= 1, week <= ISOWeek.weeksIn(year: year) else { return nil }
+            self.init(year: year, week: week)
         }
-        let upper = text.uppercased()
-        guard let wIndex = upper.firstIndex(of: "W") else { return nil }
-        var yearPart = upper[..<wIndex]
-        if yearPart.hasSuffix("-") { yearPart = yearPart.dropLast() }
-        let weekPart = upper[upper.index(after: wIndex)...]
-        guard yearPart.count == 4, (1...2).contains(weekPart.count),
-              yearPart.allSatisfy(\.isASCII), weekPart.allSatisfy(\.isASCII),
-              let year = Int(yearPart), let week = Int(weekPart),
-              week >= 1, week <= ISOWeek.weeksIn(year: year) else { return nil }
-        self.init(year: year, week: week)
+        guard start.year >= 1, end.year <= 9999 else { return nil }
     }
 
     /// How many ISO weeks the ISO year has (52 or 53).
     public static func weeksIn(year: Int) -> Int {
         // Dec 28 is always in the last ISO week of its year.
-        guard let day = Day(year: year, month: 12, day: 28) else { return 52 }
-        return ISOWeek(containing: day).week
+        ISOWeek(containingDayNumber: Day.dayNumber(year: year, month: 12, day: 28)).week
     }
 
     /// Monday of the week.
     public var start: Day {
-        let calendar = ISOWeek.calendar(TimeZone(identifier: "UTC") ?? .current)
-        var parts = DateComponents()
-        parts.yearForWeekOfYear = year
-        parts.weekOfYear = week
-        parts.weekday = 2
-        parts.hour = 12
-        let date = calendar.date(from: parts) ?? Date(timeIntervalSince1970: 0)
-        return Day(date: date, timeZone: TimeZone(identifier: "UTC") ?? .current)
+        let january4 = Day.dayNumber(year: year, month: 1, day: 4)
+        let firstMonday = january4 - (Day.isoWeekday(dayNumber: january4) - 1)
+        return Day(dayNumber: firstMonday + 7 * (week - 1))
     }
 
     /// Sunday of the week.
     public var end: Day { start.adding(days: 6) }
 
     public var description: String {
-        "\(year)-W\(week < 10 ? "0" : "")\(week)"
+        "\(year.zeroPadded(4))-W\(week.zeroPadded(2))"
     }
 
     public static func < (lhs: ISOWeek, rhs: ISOWeek) -> Bool {
         (lhs.year, lhs.week) < (rhs.year, rhs.week)
-    }
-
-    static func calendar(_ timeZone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .iso8601)
-        calendar.timeZone = timeZone
-        return calendar
     }
 }

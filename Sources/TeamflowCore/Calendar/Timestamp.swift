@@ -4,19 +4,33 @@ import Foundation
 public enum Timestamp {
     /// Formats `date` in `timeZone`, e.g. `2024-11-18T09:30:00+09:00`.
     public static func format(_ date: Date, timeZone: TimeZone) -> String {
+        let (p, offset) = parts(of: date, in: timeZone)
+        let zone = offset == 0 ? "Z" : offsetText(offset)
+        return "\(p[0].zeroPadded(4))-\(p[1].zeroPadded(2))-\(p[2].zeroPadded(2))T"
+            + "\(p[3].zeroPadded(2)):\(p[4].zeroPadded(2)):\(p[5].zeroPadded(2))\(zone)"
+    }
+
+    /// A stored timestamp for reading, in `timeZone` with its offset: `2024-11-18 14:03 +09:00`
+    /// (UTC reads `+00:00`). Text that is not RFC 3339 is returned as it is.
+    public static func display(_ text: String, timeZone: TimeZone) -> String {
+        guard let date = parse(text) else { return text }
+        let (p, offset) = parts(of: date, in: timeZone)
+        return "\(p[0].zeroPadded(4))-\(p[1].zeroPadded(2))-\(p[2].zeroPadded(2)) "
+            + "\(p[3].zeroPadded(2)):\(p[4].zeroPadded(2)) \(offsetText(offset))"
+    }
+
+    /// Year, month, day, hour, minute, second of `date` in `timeZone`, and the zone's offset then.
+    private static func parts(of date: Date, in timeZone: TimeZone) -> ([Int], Int) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let p = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func pad(_ n: Int?, _ width: Int = 2) -> String { (n ?? 0).zeroPadded(width) }
-        let offset = timeZone.secondsFromGMT(for: date)
-        let zone: String
-        if offset == 0 {
-            zone = "Z"
-        } else {
-            let minutes = abs(offset) / 60
-            zone = (offset < 0 ? "-" : "+") + pad(minutes / 60) + ":" + pad(minutes % 60)
-        }
-        return "\(pad(p.year, 4))-\(pad(p.month))-\(pad(p.day))T\(pad(p.hour)):\(pad(p.minute)):\(pad(p.second))\(zone)"
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return ([c.year, c.month, c.day, c.hour, c.minute, c.second].map { $0 ?? 0 }, timeZone.secondsFromGMT(for: date))
+    }
+
+    /// `+09:00`, `-05:00`, `+00:00`.
+    private static func offsetText(_ seconds: Int) -> String {
+        let minutes = abs(seconds) / 60
+        return (seconds < 0 ? "-" : "+") + (minutes / 60).zeroPadded(2) + ":" + (minutes % 60).zeroPadded(2)
     }
 
     /// Parses an RFC 3339 timestamp with offset (fractional seconds allowed); nil when malformed.

@@ -2,6 +2,9 @@ import Foundation
 
 /// What `gh pr view N --json number,title,body,author,url,headRefName,createdAt,comments,reviews`
 /// prints, read with Foundation's JSONSerialization. Malformed input names the field.
+///
+/// Line ends in the body, comments and reviews are normalised to `\n` (GitHub stores text
+/// typed in a browser with CRLF); a review keeps its state (`approved`, `changes_requested`, ...).
 public struct GitHubPullRequest: Sendable, Equatable {
     public var number: Int
     public var title: String
@@ -18,11 +21,15 @@ public struct GitHubPullRequest: Sendable, Equatable {
         public var author: String
         public var text: String
         public var at: String?
+        /// A review's state as gh names it, lowercased: `approved`, `changes_requested`,
+        /// `commented`, `dismissed`, `pending`; nil for a plain comment.
+        public var state: String?
 
-        public init(author: String, text: String, at: String?) {
+        public init(author: String, text: String, at: String?, state: String? = nil) {
             self.author = author
             self.text = text
             self.at = at
+            self.state = state
         }
     }
 
@@ -41,7 +48,7 @@ public struct GitHubPullRequest: Sendable, Equatable {
         guard let title = object["title"] as? String else { throw GitHubPullRequest.malformed("field 'title' is missing or not a string") }
         self.number = number
         self.title = title
-        body = try GitHubPullRequest.optionalString(object, "body") ?? ""
+        body = Markdown.normalizingLineEnds(try GitHubPullRequest.optionalString(object, "body") ?? "")
         author = try GitHubPullRequest.login(object["author"], field: "author") ?? "ghost"
         url = try GitHubPullRequest.optionalString(object, "url")
         branch = try GitHubPullRequest.optionalString(object, "headRefName")
@@ -51,16 +58,20 @@ public struct GitHubPullRequest: Sendable, Equatable {
             let field = "comments[\(index)]"
             guard let text = item["body"] as? String else { throw GitHubPullRequest.malformed("field '\(field).body' is missing or not a string") }
             comments.append(Comment(author: try GitHubPullRequest.login(item["author"], field: "\(field).author") ?? "ghost",
-                                    text: text, at: try GitHubPullRequest.optionalString(item, "createdAt", field: field)))
+                                    text: Markdown.normalizingLineEnds(text),
+                                    at: try GitHubPullRequest.optionalString(item, "createdAt", field: field)))
         }
         for (index, item) in try GitHubPullRequest.list(object, "reviews").enumerated() {
             let field = "reviews[\(index)]"
-            let body = try GitHubPullRequest.optionalString(item, "body", field: field) ?? ""
-            let state = try GitHubPullRequest.optionalString(item, "state", field: field) ?? ""
-            let text = body.trimmingSpaces.isEmpty ? state.lowercased().replacingOccurrences(of: "_", with: " ") : body
+            let body = Markdown.normalizingLineEnds(try GitHubPullRequest.optionalString(item, "body", field: field) ?? "")
+            let state = (try GitHubPullRequest.optionalString(item, "state", field: field) ?? "").trimmingSpaces.lowercased()
+            // A review with no text keeps its state's words as the text, so readers that do not
+            // know `state` still show what it was.
+            let text = body.trimmingSpaces.isEmpty ? ReviewComment.words(forState: state) : body
             guard !text.isEmpty else { continue }
             comments.append(Comment(author: try GitHubPullRequest.login(item["author"], field: "\(field).author") ?? "ghost",
-                                    text: text, at: try GitHubPullRequest.optionalString(item, "submittedAt", field: field)))
+                                    text: text, at: try GitHubPullRequest.optionalString(item, "submittedAt", field: field),
+                                    state: state.isEmpty ? nil : state))
         }
         // Stable sort by time: comments without a time keep their place at the end.
         self.comments = comments.enumerated().sorted { a, b in

@@ -65,6 +65,24 @@ public enum Markdown {
         text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { Substring($0) }
     }
 
+    /// `text` with every CRLF and every lone CR turned into `\n` (scalar by scalar, for the
+    /// reason `lines` gives); text without a CR is returned as is.
+    public static func normalizingLineEnds(_ text: String) -> String {
+        guard text.unicodeScalars.contains("\r") else { return text }
+        var out = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\r" {
+                out.append("\n")
+                afterCR = true
+                continue
+            }
+            if !(afterCR && scalar == "\n") { out.append(scalar) }
+            afterCR = false
+        }
+        return String(out)
+    }
+
     /// Checklist items (`- [x] text`, `* [ ] text`, `1. [X] text`) outside code blocks, in order.
     public static func checklist(in text: String) -> [ChecklistItem] {
         var fence = FenceTracker()

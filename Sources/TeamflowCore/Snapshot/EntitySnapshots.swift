@@ -96,11 +96,12 @@ extension ReviewSection: SnapshotCodable {
 
 extension ReviewComment: SnapshotCodable {
     public func write(to w: inout SnapshotWriter) {
-        w.write(id); w.write(author); w.write(text); w.write(at); w.write(clock)
+        w.write(id); w.write(author); w.write(text); w.write(at); w.write(state); w.write(clock)
     }
 
     public init(from r: inout SnapshotReader) throws {
-        self.init(id: try r.read(), author: try r.read(), text: try r.read(), at: try r.read(), clock: try r.read())
+        self.init(id: try r.read(), author: try r.read(), text: try r.read(), at: try r.read(), state: try r.read(),
+                  clock: try r.read())
     }
 }
 
@@ -159,7 +160,7 @@ extension EventPosition: SnapshotCodable {
 
 extension TeamState: SnapshotCodable {
     /// Bump whenever any state type's fields change: older caches are then rebuilt.
-    public static let snapshotFormat = 3
+    public static let snapshotFormat = 4
 
     public func write(to w: inout SnapshotWriter) {
         w.write(teamName); w.write(goals); w.write(members); w.write(projects); w.write(epics); w.write(tasks)

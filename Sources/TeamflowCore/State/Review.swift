@@ -50,14 +50,43 @@ public struct ReviewComment: Sendable, Codable, Equatable {
     public var text: String
     /// When it was written (RFC 3339): the original time from gh, else the event's time.
     public var at: String
+    /// A review's verdict from gh, lowercased (`approved`, `changes_requested`, `commented`,
+    /// `dismissed`, `pending`); nil for a plain comment and for events written before it was kept.
+    public var state: String?
     public var clock: Int
 
-    public init(id: String, author: String, text: String, at: String, clock: Int) {
+    public init(id: String, author: String, text: String, at: String, state: String? = nil, clock: Int) {
         self.id = id
         self.author = author
         self.text = text
         self.at = at
+        self.state = state
         self.clock = clock
+    }
+
+    /// How a verdict reads: `✅ approved`, `✋ changes requested`, `💬 commented`, `🚫 dismissed`,
+    /// `⏳ pending`; another state as its words. Nil without a state.
+    public var stateLabel: String? {
+        guard let state, !state.isEmpty else { return nil }
+        let words = ReviewComment.words(forState: state)
+        switch state {
+        case "approved": return "✅ " + words
+        case "changes_requested": return "✋ " + words
+        case "commented": return "💬 " + words
+        case "dismissed": return "🚫 " + words
+        case "pending": return "⏳ " + words
+        default: return words
+        }
+    }
+
+    /// Whether the text only repeats the state (a review submitted without a body).
+    public var textRepeatsState: Bool {
+        state.map { text == ReviewComment.words(forState: $0) } ?? false
+    }
+
+    /// A state in words: `changes_requested` reads `changes requested`.
+    public static func words(forState state: String) -> String {
+        state.lowercased().replacingOccurrences(of: "_", with: " ")
     }
 }
 
@@ -109,7 +138,7 @@ extension Review {
         (event.data["comments"]?.list ?? []).enumerated().compactMap { index, item in
             guard let map = item.map, let text = map.string("text") else { return nil }
             return ReviewComment(id: "\(event.id)-\(index)", author: map.string("by") ?? event.author.name, text: text,
-                                 at: map.string("posted") ?? event.at, clock: event.clock)
+                                 at: map.string("posted") ?? event.at, state: map.string("state"), clock: event.clock)
         }
     }
 

@@ -67,6 +67,7 @@ public struct ReviewUseCases {
             data["comments"] = .list(new.comments.map { comment in
                 var fields: Fields = ["by": .string(comment.author), "text": .string(comment.text)]
                 if let at = comment.at { fields["posted"] = .string(at) }
+                if let state = comment.state { fields["state"] = .string(state) }
                 return .map(fields)
             })
         }

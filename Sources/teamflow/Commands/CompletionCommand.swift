@@ -16,7 +16,7 @@ enum CompletionCommand {
             guard let shell = Shell(rawValue: inv.argument("shell")) else {
                 throw TeamflowError(.usage, "unknown shell '\(inv.argument("shell"))'", hints: ["Use bash, zsh or fish."])
             }
-            Console.out(TeamflowCLI.parser.completionScript(shell: shell))
+            Console.raw(TeamflowCLI.parser.completionScript(shell: shell))
         },
     ]
 }
@@ -42,7 +42,8 @@ enum CompleteCommand {
             case "epics": names = state.liveEpics.map(\.title)
             default: names = state.liveSprints.map(\.name)
             }
-            Console.out(names.map { $0 + "\n" }.joined())
+            // One name a line: a name holding a newline or a control character is shown escaped.
+            Console.out(names.map { TerminalText.singleLine($0) + "\n" }.joined())
         },
     ]
 }

@@ -50,19 +50,19 @@ enum LogCommand {
     }
 
     static func text(_ event: Event) -> String {
-        let data = event.data.map { "\($0.key)=\(describe($0.value))" }.joined(separator: " ")
-        return "\(Console.styled(ShortID.of(event.id), .yellow)) \(event.at) \(event.author.name)  "
-            + "\(Console.styled(event.type, .cyan)) \(data)"
+        let data = event.data.map { "\(Present.oneLine($0.key))=\(describe($0.value))" }.joined(separator: " ")
+        return "\(Console.styled(Present.oneLine(ShortID.of(event.id)), .yellow)) \(Present.oneLine(event.at)) "
+            + "\(Present.oneLine(event.author.name))  \(Console.styled(Present.oneLine(event.type), .cyan)) \(data)"
     }
 
     static func describe(_ value: Value) -> String {
         switch value {
-        case .string(let s): return s.contains(" ") || s.contains("\n") ? "\"\(s.replacingOccurrences(of: "\n", with: "\\n"))\"" : s
+        case .string(let s): return s.contains(" ") || s.contains("\n") ? "\"\(Present.oneLine(s))\"" : Present.oneLine(s)
         case .int(let i): return String(i)
         case .bool(let b): return String(b)
         case .null: return "null"
         case .list(let items): return "[" + items.map(describe).joined(separator: ", ") + "]"
-        case .map(let fields): return "{" + fields.map { "\($0.key)=\(describe($0.value))" }.joined(separator: " ") + "}"
+        case .map(let fields): return "{" + fields.map { "\(Present.oneLine($0.key))=\(describe($0.value))" }.joined(separator: " ") + "}"
         }
     }
 }

@@ -72,8 +72,9 @@ enum ReviewCommand {
                      text: reviews.isEmpty ? "No reviews." : reviews.map(Present.line).joined(separator: "\n"))
         },
         "review show": { inv in
-            let review = try useCases(inv).find(inv.argument("pr"))
-            inv.emit(json: Present.json(review), text: Present.detail(review))
+            let cases = try useCases(inv)
+            let review = try cases.find(inv.argument("pr"))
+            inv.emit(json: Present.json(review), text: Present.detail(review, timeZone: cases.session.timeZone))
         },
     ]
 

@@ -51,7 +51,7 @@ enum SprintCommand {
 
     static func text(_ board: SprintBoard, today: Day) -> String {
         let done = board.goals.filter(\.done).count
-        var lines = [Console.styled("Sprint \(board.sprint.name) (\(board.sprint.from) – \(board.sprint.to))", .bold), ""]
+        var lines = [Console.styled("Sprint \(Present.oneLine(board.sprint.name)) (\(board.sprint.from) – \(board.sprint.to))", .bold), ""]
         lines.append(Console.styled("Sprint goals", .bold) + " (\(Present.progress(done, board.goals.count)))")
         lines += board.goals.isEmpty ? ["  (none yet: teamflow goal add TEXT --sprint NAME)"] : board.goals.map { "  " + Present.line($0) }
         lines += Present.memberSections(board.members, unassigned: board.unassigned)

@@ -44,7 +44,7 @@ enum TemplateCommand {
             let trim = TrimBehaviour(rawValue: inv.parsed.option("trim") ?? "smart") ?? .smart
             let environment = TemplateEnvironment(loader: FileSystemLoader(folders: searchPaths), trimBehaviour: trim)
             do {
-                Console.out(try environment.render(string: text, name: file, context: context))
+                Console.raw(try environment.render(string: text, name: file, context: context))
             } catch let error as TemplateError {
                 // A compiler-style diagnostic (file:line:col: error: ... plus a caret), as is.
                 Console.err(error.description + "\n")

@@ -16,7 +16,7 @@ enum ExportCommand {
         "export": { inv in
             let stream = try inv.store().exportStream()
             guard let out = inv.parsed.option("out") else {
-                Console.out(stream)
+                Console.raw(stream)
                 return
             }
             let path = out.hasPrefix("/") ? out : (inv.directory as NSString).appendingPathComponent(out)
@@ -81,7 +81,7 @@ enum DoctorCommand {
             let problems = try store.doctor()
             let count = try store.events().count
             inv.emit(json: .object([("events", .int(count)), ("problems", .array(problems.map { .string($0.description) }))]),
-                     text: problems.isEmpty ? "\(count) events, no problems." : problems.map(\.description).joined(separator: "\n"))
+                     text: problems.isEmpty ? "\(count) events, no problems." : problems.map { Present.safe($0).description }.joined(separator: "\n"))
             if !problems.isEmpty {
                 throw TeamflowError(.failure, "\(problems.count) problem\(problems.count == 1 ? "" : "s") in the history on \(store.ref)",
                                     hints: ["Corrupt files are skipped; every other event still counts. Events are never edited: fix by appending, or remove the file with plain git on the ref."])

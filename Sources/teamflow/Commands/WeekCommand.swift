@@ -53,7 +53,7 @@ enum WeekCommand {
         }
         if let sprint = board.sprint {
             let done = board.sprintGoals.filter(\.done).count
-            lines += ["", Console.styled("Sprint \(sprint.name)", .bold) + " \(sprint.from) – \(sprint.to) (\(Present.progress(done, board.sprintGoals.count)))"]
+            lines += ["", Console.styled("Sprint \(Present.oneLine(sprint.name))", .bold) + " \(sprint.from) – \(sprint.to) (\(Present.progress(done, board.sprintGoals.count)))"]
             lines += board.sprintGoals.map { "  " + Present.line($0) }
         }
         lines += Present.memberSections(board.members, unassigned: board.unassigned)

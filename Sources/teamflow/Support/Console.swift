@@ -1,6 +1,13 @@
 import Foundation
+import TeamflowCore
 
 /// Standard output and error, with colour only on a terminal and never under NO_COLOR.
+///
+/// Text goes through `TerminalText.render` here, the one place every line passes: control
+/// characters from titles, names, paths or error messages are shown as visible escapes
+/// (`\u{1B}`), and only this module's own styles become escape sequences. Data meant to be
+/// read back byte for byte (JSON, the export stream, a rendered template, completion scripts)
+/// goes through `raw`.
 enum Console {
     nonisolated(unsafe) private static var buffer: [UInt8] = []
 
@@ -8,8 +15,13 @@ enum Console {
     static let useColor = isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         && ProcessInfo.processInfo.environment["TERM"] != "dumb"
 
-    /// Buffers stdout; flushed at exit (one write for a whole board).
+    /// Text for a person: escaped and styled, buffered; flushed at exit (one write for a whole board).
     static func out(_ text: String) {
+        raw(TerminalText.render(text, color: useColor))
+    }
+
+    /// Bytes exactly as given (JSON, YAML streams, rendered templates).
+    static func raw(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count > 1 << 16 { flush() }
     }
@@ -27,17 +39,16 @@ enum Console {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// Errors, warnings and diagnostics: escaped like `out`, never coloured.
     static func err(_ text: String) {
         flush()
-        FileHandle.standardError.write(Data(text.utf8))
+        FileHandle.standardError.write(Data(TerminalText.render(text, color: false).utf8))
     }
 
-    enum Style: String {
-        case bold = "1", dim = "2", green = "32", yellow = "33", red = "31", cyan = "36"
-    }
+    typealias Style = TerminalText.Style
 
-    /// Wraps text in an ANSI style when colour is on.
+    /// Marks text for a style; the writer turns the marks into ANSI escapes when colour is on.
     static func styled(_ text: String, _ style: Style) -> String {
-        useColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+        useColor ? TerminalText.styled(text, style) : text
     }
 }

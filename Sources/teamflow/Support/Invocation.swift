@@ -31,7 +31,7 @@ final class Invocation {
             throw TeamflowError(.failure, "cannot change to '\(dir)': no such directory")
         }
         let store = try GitEventStore.open(at: dir)
-        store.onDiagnostic = { Console.err("\($0.asWarning) (see `teamflow doctor`)\n") }
+        store.onDiagnostic = { Console.err("\(Present.safe($0).asWarning) (see `teamflow doctor`)\n") }
         return store
     }
 
@@ -41,16 +41,11 @@ final class Invocation {
     func session() throws -> Session {
         let store = try store()
         let author = try Author.resolve(flag: parsed.option("author"), environment: environment, repository: store.repository)
-        return Session(author: author, now: try now(), timeZone: TimeZone.current)
+        return Session(author: author, now: try now(), timeZone: try ClockSettings.timeZone(fromTZ: environment["TZ"]))
     }
 
     func now() throws -> Date {
-        guard let text = environment["TEAMFLOW_NOW"], !text.isEmpty else { return Date() }
-        guard let date = Timestamp.parse(text) else {
-            throw TeamflowError(.failure, "TEAMFLOW_NOW is '\(text)', not an RFC 3339 timestamp",
-                                hints: ["Example: TEAMFLOW_NOW=2024-11-18T09:00:00+09:00"])
-        }
-        return date
+        try ClockSettings.now(fromTEAMFLOW_NOW: environment["TEAMFLOW_NOW"], wallClock: Date())
     }
 
     /// Reads a required positional argument (the parser has already checked presence).

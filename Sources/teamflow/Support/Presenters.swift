@@ -1,7 +1,20 @@
+import Foundation
 import TeamflowCore
+import TeamflowGit
 
 /// How entities look in JSON and in text. Keys follow SPEC section 4.
+///
+/// Text: every field that is one line on screen (title, name, id, week, author) goes through
+/// `oneLine`, so a newline or control character from a teammate's event shows as an escape and
+/// cannot fake another line of a board; bodies keep their newlines. `Console` escapes the rest.
 enum Present {
+    /// A one-line field for text output (see `TerminalText.singleLine`).
+    static func oneLine(_ text: String) -> String { TerminalText.singleLine(text) }
+
+    /// A multi-line body for text output: CRLF and lone CR read as line breaks (events written
+    /// before `review add` normalised gh's CRLF still show clean lines).
+    static func block(_ text: String) -> String { Markdown.normalizingLineEnds(text) }
+
     static func json(_ goal: Goal) -> JSON {
         .object([
             ("id", .string(goal.id)),
@@ -22,7 +35,15 @@ enum Present {
     }
 
     static func line(_ goal: Goal) -> String {
-        "\(checkbox(goal.done)) \(Console.styled(goal.shortID, .dim))  \(goal.title)"
+        "\(checkbox(goal.done)) \(Console.styled(oneLine(goal.shortID), .dim))  \(oneLine(goal.title))"
+    }
+
+    /// A store diagnostic whose path (a file name from a teammate's tree) is one escaped line;
+    /// its message may quote the file over several lines, escaped by `Console`.
+    static func safe(_ diagnostic: Diagnostic) -> Diagnostic {
+        var safe = diagnostic
+        safe.path = oneLine(diagnostic.path)
+        return safe
     }
 
     static func week(_ board: WeekBoard) -> String {
@@ -38,7 +59,7 @@ extension Invocation {
     /// Prints JSON when `--json` was given, else the text.
     func emit(json: @autoclosure () -> JSON, text: @autoclosure () -> String) {
         if self.json {
-            Console.out(json().serialized() + "\n")
+            Console.raw(json().serialized() + "\n")
         } else {
             let body = text()
             Console.out(body.hasSuffix("\n") || body.isEmpty ? body : body + "\n")
@@ -60,8 +81,8 @@ extension Present {
     }
 
     static func line(_ member: Member) -> String {
-        "\(Console.styled(member.shortID, .dim))  \(member.name)" + (member.handle.map { "  @\($0)" } ?? "")
-            + (member.email.map { "  <\($0)>" } ?? "")
+        "\(Console.styled(oneLine(member.shortID), .dim))  \(oneLine(member.name))" + (member.handle.map { "  @\(oneLine($0))" } ?? "")
+            + (member.email.map { "  <\(oneLine($0))>" } ?? "")
     }
 
     static func json(_ project: Project, today: Day) -> JSON {
@@ -77,7 +98,7 @@ extension Present {
     }
 
     static func line(_ project: Project, today: Day) -> String {
-        var text = "\(status(project.status)) \(Console.styled(project.shortID, .dim))  \(project.name)"
+        var text = "\(status(project.status)) \(Console.styled(oneLine(project.shortID), .dim))  \(oneLine(project.name))"
         if let due = project.due {
             text += project.isOverdue(today: today) ? "  " + Console.styled("overdue since \(due)", .red) : "  due \(due)"
         }
@@ -97,7 +118,7 @@ extension Present {
     }
 
     static func line(_ item: EpicProgress) -> String {
-        "\(status(item.epic.status)) \(Console.styled(item.epic.shortID, .dim))  \(item.epic.title)  (\(progress(item.done, item.total)))"
+        "\(status(item.epic.status)) \(Console.styled(oneLine(item.epic.shortID), .dim))  \(oneLine(item.epic.title))  (\(progress(item.done, item.total)))"
     }
 
     /// A task as SPEC section 4 shapes it; `member` is the assignee's name.
@@ -137,14 +158,14 @@ extension Present {
     }
 
     static func line(_ task: TeamTask, memberName: String?) -> String {
-        "\(status(task.status)) \(Console.styled(task.shortID, .dim))  \(task.title)"
-            + (memberName.map { "  @\($0)" } ?? "") + "  " + Console.styled(task.week, .dim)
+        "\(status(task.status)) \(Console.styled(oneLine(task.shortID), .dim))  \(oneLine(task.title))"
+            + (memberName.map { "  @\(oneLine($0))" } ?? "") + "  " + Console.styled(oneLine(task.week), .dim)
     }
 
     /// Board lines of a task tree, indented two spaces per level.
     static func lines(_ nodes: [TaskNode], indent: String) -> [String] {
         nodes.flatMap { node in
-            ["\(indent)\(status(node.task.status)) \(Console.styled(node.task.shortID, .dim))  \(node.task.title)"]
+            ["\(indent)\(status(node.task.status)) \(Console.styled(oneLine(node.task.shortID), .dim))  \(oneLine(node.task.title))"]
                 + lines(node.subtasks, indent: indent + "  ")
         }
     }
@@ -160,15 +181,15 @@ extension Present {
     }
 
     static func line(_ sprint: Sprint) -> String {
-        "\(Console.styled(sprint.shortID, .dim))  \(sprint.name)  \(sprint.from) – \(sprint.to)"
+        "\(Console.styled(oneLine(sprint.shortID), .dim))  \(oneLine(sprint.name))  \(sprint.from) – \(sprint.to)"
     }
 
     /// The member sections of a board, then unassigned tasks.
     static func memberSections(_ members: [MemberTasks], unassigned: [TaskNode]) -> [String] {
         var lines: [String] = []
         for column in members {
-            let handle = column.member.handle.map { " @\($0)" } ?? ""
-            lines += ["", Console.styled(column.member.name, .bold) + handle + " (\(progress(column.done, column.total)))"]
+            let handle = column.member.handle.map { " @\(oneLine($0))" } ?? ""
+            lines += ["", Console.styled(oneLine(column.member.name), .bold) + handle + " (\(progress(column.done, column.total)))"]
             lines += Self.lines(column.tasks, indent: "  ")
         }
         if !unassigned.isEmpty {
@@ -209,7 +230,7 @@ extension Present {
             })),
             ("comments", .array(review.comments.map { comment in
                 .object([("id", .string(comment.id)), ("author", .string(comment.author)), ("text", .string(comment.text)),
-                         ("at", .string(comment.at))])
+                         ("at", .string(comment.at)), ("state", .optional(comment.state))])
             })),
             ("createdAt", .string(review.createdAt)),
         ])
@@ -217,25 +238,29 @@ extension Present {
 
     static func line(_ review: Review) -> String {
         let comments = review.comments.count
-        return "\(Console.styled("#\(review.pr)", .bold))  \(Console.styled(review.shortID, .dim))  \(review.title)"
-            + Console.styled("  by \(review.author), \(review.week), \(comments) comment\(comments == 1 ? "" : "s")", .dim)
+        return "\(Console.styled("#\(review.pr)", .bold))  \(Console.styled(oneLine(review.shortID), .dim))  \(oneLine(review.title))"
+            + Console.styled("  by \(oneLine(review.author)), \(oneLine(review.week)), \(comments) comment\(comments == 1 ? "" : "s")", .dim)
     }
 
-    /// A review for reading in a terminal: header, sections with their headings, comments.
-    static func detail(_ review: Review) -> String {
-        var lines = [Console.styled("PR #\(review.pr)  \(review.title)", .bold),
+    /// A review for reading in a terminal: header, sections with their headings, comments with
+    /// their verdict (`✅ approved`) and their time in `timeZone` (`2024-11-18 14:03 +09:00`).
+    static func detail(_ review: Review, timeZone: TimeZone) -> String {
+        var lines = [Console.styled("PR #\(review.pr)  \(oneLine(review.title))", .bold),
                      Console.styled(([review.shortID, "by \(review.author)", review.week] + [review.branch, review.url].compactMap { $0 })
-                        .joined(separator: " · "), .dim)]
+                        .map(oneLine).joined(separator: " · "), .dim)]
         for section in review.sections {
             lines.append("")
-            if !section.heading.isEmpty { lines.append(Console.styled("## \(section.heading)", .cyan)) }
-            lines.append(section.body)
+            if !section.heading.isEmpty { lines.append(Console.styled("## \(oneLine(section.heading))", .cyan)) }
+            lines.append(block(section.body))
         }
         lines.append("")
         lines.append(Console.styled("Comments (\(review.comments.count))", .bold))
         for comment in review.comments {
-            lines.append("  \(Console.styled(comment.author, .yellow)) \(Console.styled(comment.at, .dim))")
-            lines.append(contentsOf: comment.text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 })
+            let verdict = comment.stateLabel.map { " " + oneLine($0) } ?? ""
+            let at = oneLine(Timestamp.display(comment.at, timeZone: timeZone))
+            lines.append("  \(Console.styled(oneLine(comment.author), .yellow))\(verdict)  \(Console.styled(at, .dim))")
+            guard !comment.textRepeatsState else { continue }
+            lines.append(contentsOf: Markdown.lines(block(comment.text)).map { "    " + $0 })
         }
         return lines.joined(separator: "\n")
     }
@@ -253,7 +278,7 @@ extension Present {
     }
 
     static func line(_ entry: RetroEntry) -> String {
-        "\(Console.styled(entry.shortID, .dim))  \(entry.week)  \(Console.styled(entry.kind + String(repeating: " ", count: max(0, 7 - entry.kind.count)), .cyan)) \(entry.text)"
+        "\(Console.styled(oneLine(entry.shortID), .dim))  \(oneLine(entry.week))  \(Console.styled(oneLine(entry.kind) + String(repeating: " ", count: max(0, 7 - entry.kind.count)), .cyan)) \(oneLine(entry.text))"
     }
 
     static func json(_ page: WikiPage) -> JSON {
@@ -270,16 +295,17 @@ extension Present {
     }
 
     static func line(_ page: WikiPage) -> String {
-        "\(Console.styled(page.shortID, .dim))  \(page.title)"
+        "\(Console.styled(oneLine(page.shortID), .dim))  \(oneLine(page.title))"
             + Console.styled("  \(page.entries.count) entr\(page.entries.count == 1 ? "y" : "ies")", .dim)
     }
 
     /// A page for reading: its body, then each journal entry under its date and author.
     static func detail(_ page: WikiPage) -> String {
-        var lines = [Console.styled(page.title, .bold)]
-        if !page.body.isEmpty { lines += ["", page.body.hasSuffix("\n") ? String(page.body.dropLast()) : page.body] }
+        var lines = [Console.styled(oneLine(page.title), .bold)]
+        let body = block(page.body)
+        if !body.isEmpty { lines += ["", body.hasSuffix("\n") ? String(body.dropLast()) : body] }
         for entry in page.journal {
-            lines += ["", Console.styled("\(entry.day) by \(entry.author)", .cyan), entry.text]
+            lines += ["", Console.styled("\(oneLine(entry.day)) by \(oneLine(entry.author))", .cyan), block(entry.text)]
         }
         return lines.joined(separator: "\n")
     }
@@ -290,6 +316,6 @@ extension Present {
     }
 
     static func line(_ revision: WikiRevision) -> String {
-        "\(Console.styled(ShortID.of(revision.id), .dim))  \(revision.at)  \(revision.action + String(repeating: " ", count: max(0, 8 - revision.action.count))) \(revision.author)  (\(revision.size) characters)"
+        "\(Console.styled(oneLine(ShortID.of(revision.id)), .dim))  \(oneLine(revision.at))  \(oneLine(revision.action) + String(repeating: " ", count: max(0, 8 - revision.action.count))) \(oneLine(revision.author))  (\(revision.size) characters)"
     }
 }

@@ -1,0 +1,117 @@
+/// Text bound for a terminal, made safe to print: titles, names, paths and bodies arrive from
+/// teammates through sync and may hold escape sequences that retitle the window, move the
+/// cursor, clear the screen or reorder a line (bidi overrides).
+///
+/// `sanitize` shows every such scalar as a visible escape, the way a Swift string literal writes
+/// it: `\r`, `\n` (when newlines are not kept) and `\u{HEX}` for the rest, e.g. ESC as `\u{1B}`
+/// and BEL as `\u{7}`. Escaped are C0 controls except tab (and newline where kept), DEL, C1
+/// controls, the line and paragraph separators, the bidi embedding, override and isolate
+/// controls (U+202A–U+202E, U+2066–U+2069), and the noncharacters U+FDD0–U+FDEF that `styled`
+/// uses as colour markers. Everything else (Korean, emoji with their joiners and variation
+/// selectors) is kept as is. A backslash is not escaped: a title may say `\u{1B}` literally.
+///
+/// Colour: `styled` wraps text in marker noncharacters; `render`, applied once by the output
+/// writer, escapes the rest and turns the markers into SGR sequences (or drops them without
+/// colour). Data cannot carry markers through `sanitize`; text that reaches `render` without it
+/// can at worst switch one of the six styles below, never send any other sequence.
+public enum TerminalText {
+    /// The styles the CLI uses, with their SGR parameters.
+    public enum Style: String, Sendable, CaseIterable {
+        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", cyan = "36"
+
+        /// The marker noncharacter that opens this style.
+        var marker: Unicode.Scalar {
+            switch self {
+            case .bold: return TerminalText.marker(1)
+            case .dim: return TerminalText.marker(2)
+            case .red: return TerminalText.marker(3)
+            case .green: return TerminalText.marker(4)
+            case .yellow: return TerminalText.marker(5)
+            case .cyan: return TerminalText.marker(6)
+            }
+        }
+    }
+
+    /// `text` with every control escaped; `\n` kept when `keepingNewlines` (multi-line bodies)
+    /// and shown as `\n` otherwise (a title must not fake a second line of a board).
+    public static func sanitize(_ text: String, keepingNewlines: Bool = true) -> String {
+        escaping(text, keepingNewlines: keepingNewlines, markers: nil)
+    }
+
+    /// A one-line field (title, name, id, path): `sanitize` with newlines escaped too.
+    public static func singleLine(_ text: String) -> String {
+        sanitize(text, keepingNewlines: false)
+    }
+
+    /// `text` between the markers of `style` and the reset marker.
+    public static func styled(_ text: String, _ style: Style) -> String {
+        var out = String(style.marker)
+        out += text
+        out.unicodeScalars.append(reset)
+        return out
+    }
+
+    /// What the writer prints: `sanitize` (newlines kept), with markers turned into SGR
+    /// sequences when `color` is on and dropped when it is off.
+    public static func render(_ text: String, color: Bool) -> String {
+        escaping(text, keepingNewlines: true, markers: color ? .sgr : .drop)
+    }
+
+    /// Whether `scalar` is shown escaped (newline counted when `keepingNewlines` is false).
+    public static func needsEscape(_ scalar: Unicode.Scalar, keepingNewlines: Bool = true) -> Bool {
+        switch scalar.value {
+        case 0x09: return false
+        case 0x0A: return !keepingNewlines
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        case markerRange: return true
+        default: return false
+        }
+    }
+
+    // MARK: - Implementation
+
+    private enum MarkerHandling { case sgr, drop }
+
+    private static let markerRange: ClosedRange<UInt32> = 0xFDD0...0xFDEF
+    private static let reset = marker(0)
+
+    private static func marker(_ index: UInt32) -> Unicode.Scalar {
+        Unicode.Scalar(0xFDD0 + index) ?? "\u{FFFD}"
+    }
+
+    private static let sgrByMarker: [Unicode.Scalar: String] = {
+        var table: [Unicode.Scalar: String] = [reset: "\u{1B}[0m"]
+        for style in Style.allCases { table[style.marker] = "\u{1B}[\(style.rawValue)m" }
+        return table
+    }()
+
+    private static func escaping(_ text: String, keepingNewlines: Bool, markers: MarkerHandling?) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { needsEscape($0, keepingNewlines: keepingNewlines) }) else {
+            return text
+        }
+        var out = String.UnicodeScalarView(scalars[..<first])
+        for scalar in scalars[first...] {
+            guard needsEscape(scalar, keepingNewlines: keepingNewlines) else {
+                out.append(scalar)
+                continue
+            }
+            if let markers, let sgr = sgrByMarker[scalar] {
+                if markers == .sgr { out.append(contentsOf: sgr.unicodeScalars) }
+                continue
+            }
+            out.append(contentsOf: escape(scalar).unicodeScalars)
+        }
+        return String(out)
+    }
+
+    /// `\n`, `\r`, or `\u{HEX}` with uppercase hex digits.
+    static func escape(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        default: return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import XCTest
+@testable import TeamflowCore
+
+/// Text for a terminal: controls from teammates' events shown as escapes, colour markers only
+/// from `styled`, every other character kept.
+final class TerminalTextTests: XCTestCase {
+    /// Swift literals may not hold noncharacters; data can.
+    static func noncharacter(_ value: UInt32) -> String {
+        Unicode.Scalar(value).map { String($0) } ?? ""
+    }
+
+    func testEscapeSequencesBellAndCarriageReturnBecomeVisible() {
+        XCTAssertEqual(TerminalText.sanitize("evil \u{1B}]0;pwned\u{7} title"), "evil \\u{1B}]0;pwned\\u{7} title")
+        XCTAssertEqual(TerminalText.sanitize("\u{1B}[2Jcleared"), "\\u{1B}[2Jcleared")
+        XCTAssertEqual(TerminalText.sanitize("done\rfake"), "done\\rfake")
+        XCTAssertEqual(TerminalText.sanitize("a\r\nb"), "a\\r\nb", "CR of a CRLF escaped, LF kept")
+        XCTAssertEqual(TerminalText.sanitize("nul\u{0}del\u{7F}"), "nul\\u{0}del\\u{7F}")
+    }
+
+    func testC1ControlsSeparatorsAndBidiOverridesAreEscaped() {
+        XCTAssertEqual(TerminalText.sanitize("csi\u{9B}31m"), "csi\\u{9B}31m")
+        XCTAssertEqual(TerminalText.sanitize("osc\u{9D}0;x\u{9C}"), "osc\\u{9D}0;x\\u{9C}")
+        XCTAssertEqual(TerminalText.sanitize("a\u{2028}b\u{2029}c"), "a\\u{2028}b\\u{2029}c")
+        XCTAssertEqual(TerminalText.sanitize("txt.\u{202E}exe"), "txt.\\u{202E}exe")
+        XCTAssertEqual(TerminalText.sanitize("\u{2066}x\u{2069}"), "\\u{2066}x\\u{2069}")
+    }
+
+    func testKoreanEmojiTabsAndNewlinesAreKept() {
+        let text = "배포 꼭 하기 🚀 👩‍💻 ❤️ 🇰🇷\tcafé\n둘째 줄"
+        XCTAssertEqual(TerminalText.sanitize(text), text)
+        XCTAssertEqual(TerminalText.render(text, color: true), text)
+        XCTAssertEqual(TerminalText.singleLine("첫 줄\n[x] 가짜 줄"), "첫 줄\\n[x] 가짜 줄")
+        XCTAssertEqual(TerminalText.singleLine("a\tb"), "a\tb")
+    }
+
+    func testSanitizingTwiceChangesNothingMore() {
+        let once = TerminalText.singleLine("\u{1B}]0;x\u{7}\n" + Self.noncharacter(0xFDD1))
+        XCTAssertEqual(TerminalText.singleLine(once), once)
+        XCTAssertEqual(TerminalText.render(once, color: true), once)
+    }
+
+    func testStyledTextBecomesSGROnlyWithColour() {
+        let styled = TerminalText.styled("3f2a", .dim) + " " + TerminalText.styled("배포", .bold)
+        XCTAssertEqual(TerminalText.render(styled, color: true), "\u{1B}[2m3f2a\u{1B}[0m \u{1B}[1m배포\u{1B}[0m")
+        XCTAssertEqual(TerminalText.render(styled, color: false), "3f2a 배포")
+    }
+
+    func testDataCannotForgeColourMarkersOrSequences() {
+        // A title carrying the marker noncharacters is escaped before it is styled.
+        let hostile = Self.noncharacter(0xFDD1) + "bold" + Self.noncharacter(0xFDD0) + Self.noncharacter(0xFDDF)
+        let line = TerminalText.styled(TerminalText.singleLine(hostile), .cyan)
+        XCTAssertEqual(TerminalText.render(line, color: true), "\u{1B}[36m\\u{FDD1}bold\\u{FDD0}\\u{FDDF}\u{1B}[0m")
+        // Raw escape sequences never pass, with or without colour.
+        for color in [true, false] {
+            let rendered = TerminalText.render("x\u{1B}[31my" + TerminalText.styled("z", .red), color: color)
+            XCTAssertTrue(rendered.hasPrefix("x\\u{1B}[31my"), rendered)
+        }
+        // An unused noncharacter in the marker range is shown, not dropped.
+        XCTAssertEqual(TerminalText.render("a" + Self.noncharacter(0xFDEF) + "b", color: true), "a\\u{FDEF}b")
+    }
+
+    func testUnchangedTextIsReturnedAsIs() {
+        let text = String(repeating: "에픽 1, 2 빠르게 완성 ", count: 1_000)
+        XCTAssertEqual(TerminalText.sanitize(text), text)
+        XCTAssertEqual(TerminalText.render(text, color: false), text)
+    }
+}
