@@ -118,7 +118,7 @@ enum EventCodec {
     /// integer too large for 64 bits, a tag outside the core schema, a key that is not a
     /// plain string. Floats are not among them: the domain has none, so a float-looking
     /// plain scalar (`10170220887308185e327808`, a YAML 1.1 string) is kept as its text.
-    static func unfaithfulValue(in document: Node) -> DecodeError? {
+    static func unfaithfulValue(in document: Node, textKeys: Set<String> = []) -> DecodeError? {
         func check(_ node: Node) -> DecodeError? {
             switch node {
             case .mapping(let map):
@@ -145,6 +145,17 @@ enum EventCodec {
         }
         guard case .mapping(let map) = document else { return nil }
         for (key, value) in map.pairs where key.string.map({ !["v", "id", "type", "at", "clock"].contains($0) }) ?? true {
+            if key.string == "data", case .mapping(let data) = value {
+                // Keys the schema says are text keep any plain scalar's text as written.
+                for (dataKey, dataValue) in data.pairs {
+                    if let name = dataKey.string, textKeys.contains(name), dataValue.scalarKind == .integerOutOfRange {
+                        if let problem = check(dataKey) { return problem }
+                        continue
+                    }
+                    if let problem = check(dataKey) ?? check(dataValue) { return problem }
+                }
+                continue
+            }
             if let problem = check(value) { return problem }
         }
         return nil

@@ -11,11 +11,14 @@ import YAML
 /// property test checks that whenever it answers, it agrees with the full parser.
 enum FastEventDecoder {
     static func decode(_ bytes: [UInt8]) -> Event? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var scanner = Scanner(bytes: buffer)
-            guard let root = scanner.mapping(indent: 0), scanner.atEnd else { return nil }
-            return event(from: root)
-        }
+        bytes.withUnsafeBufferPointer { decode($0) }
+    }
+
+    /// The same, straight from borrowed bytes (a replay's arena): no copy per event.
+    static func decode(_ buffer: UnsafeBufferPointer<UInt8>) -> Event? {
+        var scanner = Scanner(bytes: buffer)
+        guard let root = scanner.mapping(indent: 0), scanner.atEnd else { return nil }
+        return event(from: root)
     }
 
     /// A value of the subset: a scalar already resolved, or a nested mapping.

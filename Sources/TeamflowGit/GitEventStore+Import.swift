@@ -139,8 +139,18 @@ enum ImportedEvent {
     /// `1017e327808` into a float), and the text must read back as exactly the same event.
     static func canonical(_ node: Node, file: String) throws -> (Event, String) {
         do {
-            let event = try EventCodec.decode(node)
-            if let problem = EventCodec.unfaithfulValue(in: node) { throw problem }
+            var event = try EventCodec.decode(node)
+            // Fields the schema says are text take the scalar's text as written (`task: 1234`
+            // or an id of digits written plain stays that id, not a number).
+            let textKeys = Set((EventSchema.table[event.type] ?? []).filter { $0.kind == .string }.map(\.name))
+            if let data = node["data"] {
+                for key in textKeys {
+                    guard let value = event.data[key], value != .null, value.string == nil,
+                          let scalar = data[key], case .scalar = scalar, let text = scalar.string else { continue }
+                    event.data[key] = .string(text)
+                }
+            }
+            if let problem = EventCodec.unfaithfulValue(in: node, textKeys: textKeys) { throw problem }
             let contents = EventCodec.encode(event)
             // The layout decoder reads the text exactly as written, at a fraction of libyaml's cost.
             let readBack = FastEventDecoder.decode(Array(contents.utf8)) ?? (try? EventCodec.decode(YAML.parse(contents, file: file)))

@@ -1,11 +1,13 @@
 import Dispatch
+import Foundation
 import Git
 import TeamflowCore
 
 /// Folds a whole history in bounded memory: a cold rebuild of 500,000 events used to hold
 /// every blob and every decoded event at once (~800 MB).
 ///
-/// Pass one reads each blob once into one contiguous arena and takes its clock from the
+/// Pass one reads each blob once (on every core, each worker with its own repository handle)
+/// into contiguous arenas and takes its clock from the
 /// `clock:` line (the layout every writer of ours uses); pass two sorts by (clock, id),
 /// decodes chunks on every core and folds each chunk before decoding the next, so only the
 /// raw bytes and one chunk of events are ever held. Histories this cannot handle exactly as
@@ -19,40 +21,71 @@ struct StreamingReplay {
     private struct Entry {
         var clock: Int
         var file: Int32
+        /// Which worker's arena holds the bytes.
+        var arena: Int32
         var offset: Int
         var length: Int32
+    }
+
+    /// One worker's share of pass one.
+    private final class Share: @unchecked Sendable {
+        var arena: [UInt8] = []
+        var entries: [Entry] = []
+        var diagnostics: [Diagnostic] = []
+        var failed = false
     }
 
     func fold(_ files: [EventFile]) -> (state: TeamState, diagnostics: [Diagnostic])? {
         Trace.memory("replay files listed")
         guard files.allSatisfy({ TreeLayout.isCanonical($0.path) }) else { return nil }
-        var arena: [UInt8] = []
-        var entries: [Entry] = []
-        entries.reserveCapacity(files.count)
-        var diagnostics: [Diagnostic] = []
-        for (index, file) in files.enumerated() {
-            let bytes: [UInt8]
-            do {
-                bytes = try repository.readBlob(file.blob)
-            } catch {
-                diagnostics.append(Diagnostic(path: file.path, message: "unreadable: \(error); skipped"))
-                continue
+        // Pass one on every core: libgit2 serialises reads on one handle, so each worker opens
+        // its own (separate handles coordinate like separate processes).
+        let workers = files.count < 4_096 ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, 4)
+        let shares = (0..<workers).map { _ in Share() }
+        let span = (files.count + workers - 1) / max(workers, 1)
+        let gitDirectory = repository.gitDirectory
+        let main = UncheckedBox(repository)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let share = shares[worker]
+            guard let reader = worker == 0 ? main.value : try? Repository.open(at: gitDirectory) else {
+                share.failed = true
+                return
             }
-            guard let clock = ClockScan.plainClock(bytes), bytes.count < Int(Int32.max) else {
-                // Not our layout: the full parser decides (and words the problem).
-                switch EventTreeReader.parse(path: file.path, blob: .success(bytes)) {
-                case .problem(let diagnostic): diagnostics.append(diagnostic); continue
-                case .event(let event, _):
-                    entries.append(Entry(clock: event.clock, file: Int32(index), offset: arena.count, length: Int32(bytes.count)))
+            let range = (worker * span)..<min(files.count, (worker + 1) * span)
+            share.entries.reserveCapacity(range.count)
+            share.arena.reserveCapacity(range.count * 256)
+            for index in range {
+                let file = files[index]
+                let bytes: [UInt8]
+                do {
+                    bytes = try reader.readBlob(file.blob)
+                } catch {
+                    share.diagnostics.append(Diagnostic(path: file.path, message: "unreadable: \(error); skipped"))
+                    continue
                 }
-                arena.append(contentsOf: bytes)
-                continue
+                guard bytes.count < Int(Int32.max) else { share.failed = true; return }
+                var clock = ClockScan.plainClock(bytes)
+                if clock == nil {
+                    // Not our layout: the full parser decides (and words the problem).
+                    switch EventTreeReader.parse(path: file.path, blob: .success(bytes)) {
+                    case .problem(let diagnostic): share.diagnostics.append(diagnostic); continue
+                    case .event(let event, _): clock = event.clock
+                    }
+                }
+                share.entries.append(Entry(clock: clock ?? 0, file: Int32(index), arena: Int32(worker),
+                                           offset: share.arena.count, length: Int32(bytes.count)))
+                share.arena.append(contentsOf: bytes)
             }
-            entries.append(Entry(clock: clock, file: Int32(index), offset: arena.count, length: Int32(bytes.count)))
-            arena.append(contentsOf: bytes)
         }
-        Trace.memory("replay pass one (arena \(arena.count / 1_048_576) MB)")
-        let ids = files.map { Substring($0.path.split(separator: "/").last?.dropLast(TreeLayout.fileExtension.count) ?? "") }
+        guard !shares.contains(where: \.failed) else { return nil }
+        var entries = shares.flatMap(\.entries)
+        var diagnostics = shares.flatMap(\.diagnostics)
+        let arenas = shares.map(\.arena)
+        shares.forEach { $0.entries = []; $0.arena = [] }
+        Trace.memory("replay pass one (arenas \(arenas.map(\.count).reduce(0, +) / 1_048_576) MB)")
+        // Canonical paths only: `events/<xx>/<id>.yaml`.
+        let prefix = TreeLayout.eventsFolder.utf8.count + 4, suffix = TreeLayout.fileExtension.utf8.count
+        let ids = files.map { Substring($0.path.utf8.dropFirst(prefix).dropLast(suffix)) }
         entries.sort { $0.clock != $1.clock ? $0.clock < $1.clock : ids[Int($0.file)] < ids[Int($1.file)] }
 
         Trace.memory("replay sorted")
@@ -63,13 +96,12 @@ struct StreamingReplay {
             let slice = Array(entries[start..<min(entries.count, start + StreamingReplay.chunk)])
             start += slice.count
             let t0 = DispatchTime.now().uptimeNanoseconds
-            let parsed = arena.withUnsafeBufferPointer { buffer in
-                let base = UnsafeBufferPointerBox(buffer)
-                return ParallelMap.map(count: slice.count) { i in
-                    let entry = slice[i]
-                    let bytes = Array(base.buffer[entry.offset..<entry.offset + Int(entry.length)])
-                    return EventTreeReader.parse(path: files[Int(entry.file)].path, blob: .success(bytes))
-                }
+            let parsed = ParallelMap.map(count: slice.count) { i in
+                let entry = slice[i]
+                let range = entry.offset..<entry.offset + Int(entry.length)
+                let fast = arenas[Int(entry.arena)].withUnsafeBufferPointer { FastEventDecoder.decode(UnsafeBufferPointer(rebasing: $0[range])) }
+                if let fast { return EventTreeReader.Parsed.event(fast, idMark: nil) }
+                return EventTreeReader.parse(path: files[Int(entry.file)].path, blob: .success(Array(arenas[Int(entry.arena)][range])))
             }
             let t1 = DispatchTime.now().uptimeNanoseconds
             decoding += t1 - t0
@@ -97,8 +129,9 @@ struct StreamingReplay {
     }
 }
 
-/// Lets the parallel decoder read the arena without copying it (read-only while it runs).
-private struct UnsafeBufferPointerBox: @unchecked Sendable {
-    let buffer: UnsafeBufferPointer<UInt8>
-    init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+/// Hands the caller's repository to the first worker, which alone uses it while the others
+/// open their own.
+private struct UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
 }

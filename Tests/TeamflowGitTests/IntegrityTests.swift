@@ -174,6 +174,21 @@ final class IntegrityTests: XCTestCase {
         XCTAssertTrue(try repo.store().doctor().isEmpty)
     }
 
+    /// An id of digits written plain (`task: 900000000000000000000003`) is text by the
+    /// schema: it is kept as that id, not refused as a huge number or stored as an integer.
+    func testImportKeepsTextFieldsWrittenAsNumbers() throws {
+        let repo = try TestRepository()
+        let stream = "v: 1\nid: 900000000000000000000003\ntype: task.added\nat: 2024-11-19T10:00:00+09:00\n"
+            + "author: {name: x, email: x@example.com}\nclock: 3\ndata:\n  title: 2024\n  week: 2024-W47\n---\n"
+            + "v: 1\nid: 900000000000000000000004\ntype: task.checked\nat: 2024-11-19T10:00:00+09:00\n"
+            + "author: {name: x, email: x@example.com}\nclock: 4\ndata:\n  task: 900000000000000000000003\n"
+        XCTAssertEqual(try repo.store().importStream(stream, file: "n.yaml", author: nil, at: "2024-11-19T10:00:00+09:00").added, 2)
+        let task = try XCTUnwrap(try repo.store().state().tasks["900000000000000000000003"])
+        XCTAssertEqual(task.title, "2024")
+        XCTAssertTrue(task.done)
+        XCTAssertTrue(try repo.store().doctor().isEmpty)
+    }
+
     func testImportRefusesWhatItCannotStoreAsWritten() throws {
         for (value, expected) in [("123456789012345678901234567890", "does not fit in 64 bits"), ("!custom x", "tag")] {
             let repo = try TestRepository()

@@ -1,0 +1,73 @@
+import Foundation
+import Git
+import TeamflowCore
+@testable import TeamflowGit
+import XCTest
+
+/// The streaming replay (a cold rebuild in bounded memory) must give exactly what reading
+/// every event and folding them gives: the same state and the same diagnostics.
+final class StreamingReplayTests: XCTestCase {
+    func testStreamingReplayAgreesWithTheFullReadOnAMixedHistory() throws {
+        let repo = try TestRepository()
+        var stream = ""
+        var rng = SplitMix(seed: 0x5EED)
+        var tasks: [String] = []
+        for clock in 1...6_000 {
+            let id = String(format: "%02x", rng.next(upTo: 256)) + String(format: "%022x", clock)
+            // Equal clocks on purpose: ties are broken by id.
+            let at = "clock: \(clock - clock % 3 + 1)\n"
+            let head = "---\nv: 1\nid: \(id)\nat: 2024-11-19T10:00:00+09:00\nauthor:\n  name: x\n  email: x@example.com\n" + at
+            if tasks.isEmpty || rng.next(upTo: 3) == 0 {
+                // Double quotes are outside the fast decoder's layout: the full parser reads them.
+                let title = rng.next(upTo: 10) == 0 ? "\"작업 \(clock)\"" : "작업 \(clock)"
+                stream += head + "type: task.added\ndata:\n  title: \(title)\n  week: '2024-W47'\n"
+                tasks.append(id)
+            } else {
+                let type = ["task.checked", "task.unchecked", "task.started"][rng.next(upTo: 3)]
+                stream += head + "type: \(type)\ndata:\n  task: \(tasks[rng.next(upTo: tasks.count)])\n"
+            }
+        }
+        let store = try repo.store()
+        XCTAssertEqual(try store.importStream(stream, file: "mixed.yaml", author: nil, at: "2024-11-19T10:00:00+09:00").added, 6_000)
+        // A corrupt file and one whose id does not match its name, both at canonical paths.
+        try plant(repo, path: "events/ab/abab00000000000000000001.yaml", text: "v: 1\nid: [\n")
+        try plant(repo, path: "events/cd/cdcd00000000000000000002.yaml",
+                  text: "v: 1\nid: cdcd00000000000000000003\ntype: goal.added\nat: 2024-11-19T10:00:00+09:00\nauthor:\n  name: x\n  email: x@example.com\nclock: 7\ndata:\n  title: t\n  week: 2024-W47\n")
+
+        let reader = EventTreeReader(repository: store.repository)
+        let tip = try XCTUnwrap(try store.tip())
+        let files = try reader.eventFiles(rootTree: store.repository.readCommit(tip).tree)
+        XCTAssertGreaterThan(files.count, 4_096, "enough files for several reading workers")
+        let (events, expectedDiagnostics) = reader.load(files)
+        var expected = TeamState()
+        expected.apply(events)
+        let streamed = try XCTUnwrap(StreamingReplay(repository: store.repository).fold(files))
+        XCTAssertTrue(streamed.state == expected, "the streamed state differs from the full read")
+        XCTAssertEqual(streamed.diagnostics, expectedDiagnostics)
+        XCTAssertEqual(streamed.diagnostics.count, 2)
+    }
+
+    /// Files outside the canonical paths may share an id: the full read decides those.
+    func testNonCanonicalPathsTakeTheFullRead() throws {
+        let repo = try TestRepository()
+        _ = try repo.addGoal("one")
+        try plant(repo, path: "events/2024/abab00000000000000000001.yaml", text: "v: 1\n")
+        let store = try repo.store()
+        let reader = EventTreeReader(repository: store.repository)
+        let tip = try XCTUnwrap(try store.tip())
+        let files = try reader.eventFiles(rootTree: store.repository.readCommit(tip).tree)
+        XCTAssertNil(StreamingReplay(repository: store.repository).fold(files))
+        XCTAssertEqual(try store.replayState().state.goals.count, 1)
+    }
+
+    private func plant(_ repo: TestRepository, path: String, text: String) throws {
+        let blob = try repo.git("hash-object", "-w", "--stdin", input: text)
+        let tip = try repo.git("rev-parse", "refs/teamflow/events")
+        let env = ["GIT_INDEX_FILE": repo.path + "/.git/plant-index"]
+        _ = try TestRepository.run("/usr/bin/git", ["read-tree", tip], cwd: repo.path, environment: env)
+        _ = try TestRepository.run("/usr/bin/git", ["update-index", "--add", "--cacheinfo", "100644,\(blob),\(path)"], cwd: repo.path, environment: env)
+        let tree = try TestRepository.run("/usr/bin/git", ["write-tree"], cwd: repo.path, environment: env)
+        let commit = try repo.git("commit-tree", tree, "-p", tip, "-m", "plant")
+        try repo.git("update-ref", "refs/teamflow/events", commit, tip)
+    }
+}
