@@ -91,6 +91,29 @@ extension Repository {
         }
     }
 
+    /// Writes the tree `base` with `entries` added (replacing entries of the same name) and
+    /// returns its id; `base` nil starts from an empty tree. The existing entries stay inside
+    /// libgit2: adding one file to a 2,000-entry shard no longer copies every entry out and
+    /// back (a fifth of an append's time at 500,000 events).
+    public func writeTree(_ base: ObjectID?, adding entries: [TreeEntry]) throws -> ObjectID {
+        try sync {
+            var source: OpaquePointer?
+            if let base { source = try lookup(base, GIT_OBJECT_TREE) }
+            defer { if let source { git_object_free(source) } }
+            var out: OpaquePointer?
+            try check(git_treebuilder_new(&out, repo, source))
+            guard let builder = out else { throw GitError.invalid("libgit2 returned no tree builder") }
+            defer { git_treebuilder_free(builder) }
+            for entry in entries {
+                var oid = entry.id.oid
+                try check(git_treebuilder_insert(nil, builder, entry.name, &oid, entry.kind.fileMode))
+            }
+            var oid = git_oid()
+            try check(git_treebuilder_write(&oid, builder))
+            return recorded(ObjectID(oid))
+        }
+    }
+
     /// The entries of tree `id`, in git's order.
     public func readTree(_ id: ObjectID) throws -> [TreeEntry] {
         try sync {

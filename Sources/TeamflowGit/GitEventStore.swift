@@ -61,7 +61,7 @@ public final class GitEventStore: EventRepository {
 
     public func append(_ drafts: [EventDraft], author: Author, at: String) throws -> [Event] {
         guard !drafts.isEmpty else { return [] }
-        sweepStaleTemporaries()
+        Trace.measure("sweep temporaries") { sweepStaleTemporaries() }
         let summary = drafts.count == 1 ? drafts[0].summary : "\(drafts.count) events: " + drafts[0].summary
         for attempt in 0..<GitEventStore.maxAttempts {
             let parent = try tip()
@@ -104,8 +104,8 @@ public final class GitEventStore: EventRepository {
     /// Returns the new tip, or nil when another writer moved the ref first (the caller retries).
     func commit(_ files: [(id: String, contents: String)], parent: ObjectID?, author: Author, at: String,
                 message: String) throws -> ObjectID? {
-        let commit = try writeCommit(files, parent: parent, author: author, at: at, message: message)
-        return try moveRef(to: commit, from: parent, message: message) ? commit : nil
+        let commit = try Trace.measure("write objects") { try writeCommit(files, parent: parent, author: author, at: at, message: message) }
+        return try Trace.measure("move ref (verify, CAS)") { try moveRef(to: commit, from: parent, message: message) } ? commit : nil
     }
 
     /// Writes blobs, the trees on their paths and a commit; no ref moves.
@@ -114,10 +114,10 @@ public final class GitEventStore: EventRepository {
         var blobs: [(id: String, blob: ObjectID)] = []
         blobs.reserveCapacity(files.count)
         for file in files {
-            blobs.append((file.id, try repository.writeBlob(Array(file.contents.utf8))))
+            blobs.append((file.id, try Trace.measure("blob") { try repository.writeBlob(Array(file.contents.utf8)) }))
         }
         try FaultInjection.hit(.afterBlob)
-        return try writeCommit(blobs: blobs, parent: parent, author: author, at: at, message: message)
+        return try Trace.measure("trees and commit") { try writeCommit(blobs: blobs, parent: parent, author: author, at: at, message: message) }
     }
 
     /// Writes the trees placing blobs already written, and a commit; no ref moves.
