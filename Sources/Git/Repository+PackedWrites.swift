@@ -1,5 +1,4 @@
 internal import CGit2
-import Foundation
 
 /// The in-memory batch behind `withPackedWrites`: a second handle on the same repository whose
 /// object database has a mempack backend in front, so writes stay in memory until packed.
@@ -83,8 +82,6 @@ extension Repository {
         try check(git_packbuilder_new(&out, batch.repository.pointer))
         guard let builder = out else { throw GitError.invalid("libgit2 returned no pack builder") }
         defer { git_packbuilder_free(builder) }
-        // Delta search is most of a large import: use every core (0 would mean "ask the OS").
-        _ = git_packbuilder_set_threads(builder, UInt32(max(1, ProcessInfo.processInfo.activeProcessorCount)))
         var seen = Set<ObjectID>()
         for id in batch.written where seen.insert(id).inserted {
             var oid = id.oid
