@@ -46,7 +46,14 @@ extension GitEventStore {
         let (events, diagnostics) = try loadAll()
         var problems = diagnostics
         guard let tip = try tip() else { return problems }
-        problems += try reader.strayEntries(rootTree: repository.readCommit(tip).tree)
+        let root = try repository.readCommit(tip).tree
+        problems += try reader.strayEntries(rootTree: root)
+        // Where each event really is (older histories use another layout).
+        var paths: [String: String] = [:]
+        for file in try reader.eventFiles(rootTree: root) where paths[String(TreeLayout.id(ofPath: file.path))] == nil {
+            paths[String(TreeLayout.id(ofPath: file.path))] = file.path
+        }
+        func path(of id: String) -> String { paths[id] ?? TreeLayout.path(of: id) }
         do {
             problems += try lamportProblems(tip: tip)
         } catch {
@@ -57,18 +64,18 @@ extension GitEventStore {
         var previous: Event?
         for event in events {
             if let previous, event.clock - previous.clock > max(1_000, events.count) {
-                problems.append(Diagnostic(path: TreeLayout.path(of: event.id),
+                problems.append(Diagnostic(path: path(of: event.id),
                                            severity: .warning, message: "clock jumps from \(previous.clock) to \(event.clock)"))
             }
             previous = event
             for problem in EventSchema.problems(in: event) {
-                problems.append(Diagnostic(path: TreeLayout.path(of: event.id), severity: .warning,
+                problems.append(Diagnostic(path: path(of: event.id), severity: .warning,
                                            message: problem + "; the event is ignored where it does not fit"))
             }
         }
         for cycle in TaskCycles.find(in: events) {
             let names = cycle.map { ShortID.of($0) }.joined(separator: " -> ")
-            problems.append(Diagnostic(path: TreeLayout.path(of: cycle[0]), severity: .warning,
+            problems.append(Diagnostic(path: path(of: cycle[0]), severity: .warning,
                                        message: "task parent cycle \(names) -> \(ShortID.of(cycle[0])); shown with the cycle broken at its last-added task"))
         }
         if let stale = try cacheMismatch(at: tip) { problems.append(stale) }
@@ -108,8 +115,9 @@ extension GitEventStore {
             var top = base
             for event in reader.load(added).events {
                 if !exempt, event.clock <= base {
+                    let file = added.first { TreeLayout.id(ofPath: $0.path) == event.id }
                     problems.append(Diagnostic(
-                        path: TreeLayout.path(of: event.id), severity: .warning,
+                        path: file?.path ?? TreeLayout.path(of: event.id), severity: .warning,
                         message: "clock \(event.clock) is not above the history it was appended to (highest \(base)), so it sorts before events written earlier"))
                 }
                 top = max(top, event.clock)

@@ -83,10 +83,19 @@ struct StreamingReplay {
         let arenas = shares.map(\.arena)
         shares.forEach { $0.entries = []; $0.arena = [] }
         Trace.memory("replay pass one (arenas \(arenas.map(\.count).reduce(0, +) / 1_048_576) MB)")
-        // Canonical paths only: `events/<xx>/<id>.yaml`.
-        let prefix = TreeLayout.eventsFolder.utf8.count + 4, suffix = TreeLayout.fileExtension.utf8.count
-        let ids = files.map { Substring($0.path.utf8.dropFirst(prefix).dropLast(suffix)) }
+        let ids = files.map { TreeLayout.id(ofPath: $0.path) }
         entries.sort { $0.clock != $1.clock ? $0.clock < $1.clock : ids[Int($0.file)] < ids[Int($1.file)] }
+        // Within one layout a path names its id, so ids are unique; across the two (the layout
+        // changed once) the same id could sit in both places, and then the full read decides
+        // which copy counts, exactly as before. The smaller group is the one held in a set.
+        let legacy = ids.indices.filter { files[$0].path.utf8.count - ids[$0].utf8.count == TreeLayout.legacyPrefixLength }
+        if !legacy.isEmpty, legacy.count < ids.count {
+            let legacySet = Set(legacy)
+            let (small, large) = legacy.count * 2 <= ids.count
+                ? (legacy, ids.indices.filter { !legacySet.contains($0) }) : (ids.indices.filter { !legacySet.contains($0) }, legacy)
+            let known = Set(small.map { ids[$0] })
+            if large.contains(where: { known.contains(ids[$0]) }) { return nil }
+        }
 
         Trace.memory("replay sorted")
         var state = TeamState()

@@ -2,24 +2,54 @@ import TeamflowCore
 
 /// Where event files sit in the ref's tree.
 ///
-/// `events/<first two characters of the id>/<id>.yaml`: a fan-out of 256 folders, so an append
-/// rewrites three small trees (root, `events`, one shard) however long the history grows;
-/// at 50,000 events a shard holds about 200 entries. Readers accept any folder depth.
+/// `events/<1st character of the id>/<2nd and 3rd>/<id>.yaml`: 16 × 256 = 4,096 leaf folders,
+/// so an append rewrites four small trees (root, `events`, one 16-way folder, one leaf) and
+/// even at 1,000,000 events a leaf holds about 250 entries. Histories written before this
+/// layout used `events/<first two characters>/<id>.yaml` (256 folders: at 500,000 events each
+/// held ~2,000 entries and rewriting one made an append ~35 % slower than at 100 events).
+/// Those files stay where they are (events are never moved); both places are canonical, a
+/// one-character folder can never be mistaken for a two-character one, and readers accept any
+/// folder depth anyway.
 enum TreeLayout {
     static let eventsFolder = "events"
     static let fileExtension = ".yaml"
 
-    static func shard(of id: String) -> String { String(id.prefix(2)) }
+    /// The two folder names under `events/` for a new event: `3`, `f2` for `3f2a…`.
+    static func folders(of id: String) -> (String, String) {
+        let characters = Array(id)
+        guard characters.count >= 3 else { return (String(id.prefix(1)), "_") }
+        return (String(characters[0]), String(characters[1...2]))
+    }
 
     static func fileName(of id: String) -> String { id + fileExtension }
 
-    static func path(of id: String) -> String { "\(eventsFolder)/\(shard(of: id))/\(fileName(of: id))" }
+    /// Where an append puts the event `id`.
+    static func path(of id: String) -> String {
+        let (first, second) = folders(of: id)
+        return "\(eventsFolder)/\(first)/\(second)/\(fileName(of: id))"
+    }
 
-    /// Whether a file sits where an append would put it (`events/<xx>/<id>.yaml`).
+    /// Whether a file sits where an append puts it now (`events/<x>/<yz>/<id>.yaml`) or put
+    /// it before (`events/<xy>/<id>.yaml`).
     static func isCanonical(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == eventsFolder, parts[2].hasSuffix(fileExtension) else { return false }
-        let id = String(parts[2].dropLast(fileExtension.count))
-        return parts[1] == shard(of: id)
+        guard parts.first == Substring(eventsFolder), let last = parts.last, last.hasSuffix(fileExtension) else { return false }
+        let id = String(last.dropLast(fileExtension.count))
+        switch parts.count {
+        case 3: return parts[1] == id.prefix(2)
+        case 4:
+            let (first, second) = folders(of: id)
+            return parts[1] == Substring(first) && parts[2] == Substring(second)
+        default: return false
+        }
+    }
+
+    /// How many UTF-8 bytes a legacy path has besides the id: `events/xy/` and `.yaml`.
+    static let legacyPrefixLength = eventsFolder.utf8.count + 4 + fileExtension.utf8.count
+
+    /// The id a file's name gives (`…/<id>.yaml`).
+    static func id(ofPath path: String) -> Substring {
+        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? Substring(path)
+        return name.dropLast(fileExtension.count)
     }
 }

@@ -23,7 +23,7 @@ final class GitEventStoreTests: XCTestCase {
         XCTAssertEqual(log.split(separator: "\n").count, 2)
         XCTAssertTrue(log.hasPrefix("건우 <gw@example.com>|goal: add \"배포 꼭 하기 ← 안하면 혼남\""), log)
         let files = try repo.git("ls-tree", "-r", "--name-only", "refs/teamflow/events").split(separator: "\n")
-        XCTAssertEqual(Set(files), ["events/\(first.id.prefix(2))/\(first.id).yaml", "events/\(second.id.prefix(2))/\(second.id).yaml"])
+        XCTAssertEqual(Set(files), ["events/\(first.id.prefix(1))/\(first.id.dropFirst().prefix(2))/\(first.id).yaml", "events/\(second.id.prefix(1))/\(second.id.dropFirst().prefix(2))/\(second.id).yaml"])
         _ = try repo.git("fsck", "--strict")
     }
 
@@ -40,7 +40,7 @@ final class GitEventStoreTests: XCTestCase {
     func testStoredFileIsTheCanonicalDocument() throws {
         let repo = try TestRepository()
         let event = try repo.addGoal("배포")
-        let text = try repo.git("cat-file", "-p", "refs/teamflow/events:events/\(event.id.prefix(2))/\(event.id).yaml")
+        let text = try repo.git("cat-file", "-p", "refs/teamflow/events:events/\(event.id.prefix(1))/\(event.id.dropFirst().prefix(2))/\(event.id).yaml")
         let lines = text.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "v: 1")
         XCTAssertTrue(lines.contains("type: goal.added"))

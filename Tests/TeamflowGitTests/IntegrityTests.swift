@@ -166,7 +166,7 @@ final class IntegrityTests: XCTestCase {
         """
         let store = try repo.store()
         XCTAssertEqual(try store.importStream(stream, file: "py.yaml", author: nil, at: "2024-11-19T10:00:00+09:00").added, 1)
-        let file = try repo.git("show", "refs/teamflow/events:events/10/10170220887308185e327808.yaml")
+        let file = try repo.git("show", "refs/teamflow/events:events/1/01/10170220887308185e327808.yaml")
         XCTAssertTrue(file.contains("id: '10170220887308185e327808'"), file)
         XCTAssertFalse(file.contains(".inf"), file)
         let goal = try XCTUnwrap(try repo.store().state().goals["10170220887308185e327808"])

@@ -60,6 +60,36 @@ final class StreamingReplayTests: XCTestCase {
         XCTAssertEqual(try store.replayState().state.goals.count, 1)
     }
 
+    /// Histories from before the two-level layout keep their files where they are; new
+    /// appends go to `events/<x>/<yz>/`. Both read, incrementally and cold; the same event in
+    /// both places is reported once as a copy, as any duplicate is.
+    func testLegacyAndCurrentLayoutsMix() throws {
+        let repo = try TestRepository()
+        let legacyID = "abcd00000000000000000001"
+        let text = "v: 1\nid: \(legacyID)\ntype: goal.added\nat: 2024-11-19T10:00:00+09:00\nauthor:\n  name: x\n  email: x@example.com\nclock: 1\ndata:\n  title: old\n  week: 2024-W47\n"
+        let blob = try repo.git("hash-object", "-w", "--stdin", input: text)
+        let env = ["GIT_INDEX_FILE": repo.path + "/.git/plant-index"]
+        _ = try TestRepository.run("/usr/bin/git", ["update-index", "--add", "--cacheinfo", "100644,\(blob),events/ab/\(legacyID).yaml"], cwd: repo.path, environment: env)
+        let tree = try TestRepository.run("/usr/bin/git", ["write-tree"], cwd: repo.path, environment: env)
+        try repo.git("update-ref", "refs/teamflow/events", try repo.git("commit-tree", tree, "-m", "legacy"))
+        XCTAssertEqual(try repo.store().state().goals.count, 1) // the cache starts here
+        let new = try repo.addGoal("new")
+        XCTAssertEqual(Set(try repo.store().state().goals.values.map(\.title)), ["old", "new"])
+        let files = try repo.git("ls-tree", "-r", "--name-only", "refs/teamflow/events").split(separator: "\n").map(String.init)
+        XCTAssertEqual(Set(files), ["events/ab/\(legacyID).yaml", "events/\(new.id.prefix(1))/\(new.id.dropFirst().prefix(2))/\(new.id).yaml"])
+        XCTAssertTrue(files.allSatisfy(TreeLayout.isCanonical))
+        XCTAssertEqual(Set(try repo.store().replayState().state.goals.values.map(\.title)), ["old", "new"])
+
+        try plant(repo, path: "events/a/bc/\(legacyID).yaml", text: text)
+        let store = try repo.store()
+        let reader = EventTreeReader(repository: store.repository)
+        let all = try reader.eventFiles(rootTree: store.repository.readCommit(XCTUnwrap(try store.tip())).tree)
+        XCTAssertNil(StreamingReplay(repository: store.repository).fold(all), "a copy across layouts takes the full read")
+        let replayed = try store.replayState()
+        XCTAssertEqual(replayed.state.goals.count, 2)
+        XCTAssertEqual(replayed.diagnostics.map(\.path), ["events/ab/\(legacyID).yaml"])
+    }
+
     private func plant(_ repo: TestRepository, path: String, text: String) throws {
         let blob = try repo.git("hash-object", "-w", "--stdin", input: text)
         let tip = try repo.git("rev-parse", "refs/teamflow/events")

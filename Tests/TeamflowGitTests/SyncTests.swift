@@ -133,7 +133,7 @@ final class SyncTests: XCTestCase {
         let goal = try alice.addGoal("original")
         try alice.sync()
         try mallory.sync()
-        let path = "events/\(goal.id.prefix(2))/\(goal.id).yaml"
+        let path = "events/\(goal.id.prefix(1))/\(goal.id.dropFirst().prefix(2))/\(goal.id).yaml"
         try mallory.rewriteOnRef(path, contents: "v: 1\nid: \(goal.id)\n")
         try mallory.git("push", "-q", "origin", "\(GitEventStore.defaultRef):\(GitEventStore.defaultRef)")
         try alice.addGoal("later")
