@@ -78,6 +78,7 @@ extension GitEventStore {
                 try repository.flushPackedWrites(threshold: GitEventStore.importFlushThreshold)
             }
         }
+        try FaultInjection.hit(.afterBlob)
         // Pass two: the trees and the commit, then the ref; again from the new tip if it moved.
         var parent = base
         for attempt in 0..<GitEventStore.maxAttempts {

@@ -42,7 +42,15 @@ public final class GitEventStore: EventRepository {
                                 hints: ["Run `git init` first, or use -C DIR to act in another repository."])
         }
         var ref = defaultRef
-        if let configured = try? repository.config("teamflow.ref"), !configured.isEmpty {
+        let configured: String?
+        do {
+            configured = try repository.config("teamflow.ref")
+        } catch {
+            // A config that cannot be read must not quietly send writes to the default ref.
+            throw TeamflowError(.failure, "cannot read git config teamflow.ref: \(error)",
+                                hints: ["Fix the repository's config (`git config --list` shows the problem)."])
+        }
+        if let configured, !configured.isEmpty {
             guard configured.hasPrefix("refs/"), !configured.contains(".."), !configured.hasSuffix("/") else {
                 throw TeamflowError(.failure, "git config teamflow.ref is '\(configured)', not a full ref name",
                                     hints: ["Use a name like refs/teamflow/events or refs/heads/teamflow."])

@@ -23,28 +23,11 @@ final class StoreRobustnessTests: XCTestCase {
         try ws.git("fsck", "--strict", "--no-dangling")
     }
 
-    func testKilledImportShowsAllOrNothingAndCanBeRerun() throws {
-        let ws = try Workspace()
-        let stream = goalStream(count: 4_000, tag: "f00d")
-        let file = ws.path + "/big.yaml"
-        try Data(stream.utf8).write(to: URL(fileURLWithPath: file))
-        for delay in [5_000, 40_000, 120_000] as [useconds_t] {
-            let (process, _, _) = try CLI.start(["import", file], in: ws.path)
-            usleep(delay)
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            let count = try eventCount(ws)
-            XCTAssertTrue(count == 0 || count == 4_000, "all or nothing, saw \(count) after \(delay) µs")
-            try ws.git("fsck", "--no-dangling")
-        }
-        XCTAssertEqual(try ws.teamflow("import", file).code, 0)
-        XCTAssertEqual(try eventCount(ws), 4_000)
-        XCTAssertEqual(try ws.teamflow("doctor").code, 0)
-    }
-
     func testEveryEventFileLoadsWithPyYAMLSafeLoader() throws {
-        guard (try? CLI.run(["-c", "import yaml"], in: "/", environment: [:])) != nil,
-              FileManager.default.isExecutableFile(atPath: "/usr/bin/env") else { throw XCTSkip("no python3") }
+        // The guard asks Python itself (running the teamflow binary with `-c` proved nothing).
+        guard let probe = try? Subprocess.run("/usr/bin/env", ["python3", "-c", "import yaml"], in: "/"), probe.code == 0 else {
+            throw XCTSkip("no python3 with PyYAML")
+        }
         let ws = try Workspace()
         let titles = [
             "에픽 1, 2 빠르게 완성 후 에픽 3 Task 분류", "배포 꼭 하기 ← 안하면 혼남 🚀", "yes", "no", "null", "~", "0x1F",
@@ -91,10 +74,5 @@ final class StoreRobustnessTests: XCTestCase {
         let read = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String])
         // Titles are trimmed on input (a title is one line of text); everything else is exact.
         XCTAssertEqual(Set(read), Set(titles.map { $0.trimmingCharacters(in: .whitespaces) }), "PyYAML reads back the exact strings")
-    }
-
-    private func eventCount(_ ws: Workspace) throws -> Int {
-        guard (try? ws.git("rev-parse", "-q", "--verify", "refs/teamflow/events")) != nil else { return 0 }
-        return try ws.git("ls-tree", "-r", "--name-only", "refs/teamflow/events").split(separator: "\n").count
     }
 }

@@ -122,7 +122,7 @@ final class WriteFaultTests: XCTestCase {
         let stream = try source.teamflow("export").stdout
         let file = ws.path + "/all.yaml"
         try Data(stream.utf8).write(to: URL(fileURLWithPath: file))
-        for step in ["after-commit", "before-ref"] {
+        for step in ["after-blob", "after-tree", "after-commit", "before-ref"] {
             let (process, _, _) = try CLI.start(["import", file], in: ws.path, environment: ["TEAMFLOW_TEST_FAULT": step + ":kill"])
             process.waitUntilExit()
             XCTAssertEqual(process.terminationReason, .uncaughtSignal, step)
