@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Faults that must lose nothing: concurrent processes, a killed import, and other readers
+/// Faults that must lose nothing: concurrent processes (kills are in WriteFaultTests), and other readers
 /// (PyYAML, stock git) reading what teamflow wrote.
 final class StoreRobustnessTests: XCTestCase {
     func testConcurrentProcessesAllLandAndFsckStaysClean() throws {
