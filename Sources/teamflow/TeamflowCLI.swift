@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Foundation
 import TeamflowCore
+import Templates
 
 /// Parses the command line, dispatches to a command and maps errors to exit codes:
 /// 0 success, 1 a failure the user can act on, 64 wrong usage.
@@ -109,6 +110,11 @@ enum TeamflowCLI {
                 Console.err("Usage: \(usage)\n")
             }
             return error.isUsage ? 64 : 1
+        } catch let error as TemplateError {
+            // Already a compiler-style diagnostic (file:line:col: error: ... and a caret).
+            Console.flush()
+            Console.err(error.description + "\n")
+            return 1
         } catch {
             Console.flush()
             Console.err("error: \(error)\n")

@@ -43,13 +43,8 @@ enum TemplateCommand {
                                 displayRoot: (file as NSString).deletingLastPathComponent)]
             let trim = TrimBehaviour(rawValue: inv.parsed.option("trim") ?? "smart") ?? .smart
             let environment = TemplateEnvironment(loader: FileSystemLoader(folders: searchPaths), trimBehaviour: trim)
-            do {
-                Console.raw(try environment.render(string: text, name: file, context: context))
-            } catch let error as TemplateError {
-                // A compiler-style diagnostic (file:line:col: error: ... plus a caret), as is.
-                Console.err(error.description + "\n")
-                exit(1)
-            }
+            // A TemplateError reaches the user as a compiler-style diagnostic (see TeamflowCLI).
+            Console.raw(try environment.render(string: text, name: file, context: context))
         },
     ]
 
