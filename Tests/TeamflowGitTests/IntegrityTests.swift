@@ -280,24 +280,10 @@ final class IntegrityTests: XCTestCase {
     private func plant(in repo: TestRepository, id: String, clock: String, type: String, data: String) throws {
         let text = "v: 1\nid: \(id)\ntype: \(type)\nat: 2024-11-19T10:00:00+09:00\nauthor:\n  name: x\n  email: x@example.com\n"
             + "clock: \(clock)\ndata:\n" + data
-        let blob = try repo.git("hash-object", "-w", "--stdin", input: text)
-        try plantEntries(in: repo, [("100644", blob, "events/\(id.prefix(2))/\(id).yaml")])
+        try repo.plant(path: "events/\(id.prefix(2))/\(id).yaml", text: text)
     }
 
-    /// Adds tree entries (mode, object, path) to the ref's tip in a new commit.
     private func plantEntries(in repo: TestRepository, _ entries: [(String, String, String)]) throws {
-        let tip = try repo.git("rev-parse", "refs/teamflow/events")
-        let index = repo.path + "/.git/plant-index"
-        let env = ["GIT_INDEX_FILE": index]
-        _ = try TestRepository.run("/usr/bin/git", ["read-tree", tip], cwd: repo.path, environment: env)
-        for (mode, object, path) in entries {
-            _ = try TestRepository.run("/usr/bin/git", ["update-index", "--add", "--cacheinfo", "\(mode),\(object),\(path)"],
-                                       cwd: repo.path, environment: env)
-        }
-        let tree = try TestRepository.run("/usr/bin/git", ["write-tree"], cwd: repo.path, environment: env)
-        let commit = try repo.git("commit-tree", tree, "-p", tip, "-m", "plant")
-        try repo.git("update-ref", "refs/teamflow/events", commit, tip)
-        try? FileManager.default.removeItem(atPath: index)
+        try repo.plantEntries(entries.map { (mode: $0.0, object: $0.1, path: $0.2) })
     }
 }
-

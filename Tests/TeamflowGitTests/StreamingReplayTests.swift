@@ -67,11 +67,7 @@ final class StreamingReplayTests: XCTestCase {
         let repo = try TestRepository()
         let legacyID = "abcd00000000000000000001"
         let text = "v: 1\nid: \(legacyID)\ntype: goal.added\nat: 2024-11-19T10:00:00+09:00\nauthor:\n  name: x\n  email: x@example.com\nclock: 1\ndata:\n  title: old\n  week: 2024-W47\n"
-        let blob = try repo.git("hash-object", "-w", "--stdin", input: text)
-        let env = ["GIT_INDEX_FILE": repo.path + "/.git/plant-index"]
-        _ = try TestRepository.run("/usr/bin/git", ["update-index", "--add", "--cacheinfo", "100644,\(blob),events/ab/\(legacyID).yaml"], cwd: repo.path, environment: env)
-        let tree = try TestRepository.run("/usr/bin/git", ["write-tree"], cwd: repo.path, environment: env)
-        try repo.git("update-ref", "refs/teamflow/events", try repo.git("commit-tree", tree, "-m", "legacy"))
+        try repo.plant(path: "events/ab/\(legacyID).yaml", text: text)
         XCTAssertEqual(try repo.store().state().goals.count, 1) // the cache starts here
         let new = try repo.addGoal("new")
         XCTAssertEqual(Set(try repo.store().state().goals.values.map(\.title)), ["old", "new"])
@@ -91,13 +87,6 @@ final class StreamingReplayTests: XCTestCase {
     }
 
     private func plant(_ repo: TestRepository, path: String, text: String) throws {
-        let blob = try repo.git("hash-object", "-w", "--stdin", input: text)
-        let tip = try repo.git("rev-parse", "refs/teamflow/events")
-        let env = ["GIT_INDEX_FILE": repo.path + "/.git/plant-index"]
-        _ = try TestRepository.run("/usr/bin/git", ["read-tree", tip], cwd: repo.path, environment: env)
-        _ = try TestRepository.run("/usr/bin/git", ["update-index", "--add", "--cacheinfo", "100644,\(blob),\(path)"], cwd: repo.path, environment: env)
-        let tree = try TestRepository.run("/usr/bin/git", ["write-tree"], cwd: repo.path, environment: env)
-        let commit = try repo.git("commit-tree", tree, "-p", tip, "-m", "plant")
-        try repo.git("update-ref", "refs/teamflow/events", commit, tip)
+        try repo.plant(path: path, text: text)
     }
 }

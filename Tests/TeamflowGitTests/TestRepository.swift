@@ -53,6 +53,27 @@ final class TestRepository: @unchecked Sendable {
 
     func store() throws -> GitEventStore { try GitEventStore.open(at: path) }
 
+    /// Commits files by hand on the events ref, as a teammate's tool or an attacker would:
+    /// (mode, object, path) entries added to the tip's tree (or to an empty one).
+    func plantEntries(_ entries: [(mode: String, object: String, path: String)]) throws {
+        let tip = try? git("rev-parse", "-q", "--verify", "refs/teamflow/events")
+        let env = ["GIT_INDEX_FILE": path + "/.git/plant-index"]
+        defer { try? FileManager.default.removeItem(atPath: path + "/.git/plant-index") }
+        if let tip { _ = try TestRepository.run("/usr/bin/git", ["read-tree", tip], cwd: path, environment: env) }
+        for entry in entries {
+            _ = try TestRepository.run("/usr/bin/git", ["update-index", "--add", "--cacheinfo", "\(entry.mode),\(entry.object),\(entry.path)"],
+                                       cwd: path, environment: env)
+        }
+        let tree = try TestRepository.run("/usr/bin/git", ["write-tree"], cwd: path, environment: env)
+        let commit = try tip.map { try git("commit-tree", tree, "-p", $0, "-m", "plant") } ?? git("commit-tree", tree, "-m", "plant")
+        if let tip { try git("update-ref", "refs/teamflow/events", commit, tip) } else { try git("update-ref", "refs/teamflow/events", commit) }
+    }
+
+    /// Commits one file with `text` at `path` on the events ref.
+    func plant(path: String, text: String) throws {
+        try plantEntries([("100644", try git("hash-object", "-w", "--stdin", input: text), path)])
+    }
+
     static let author = Author(name: "건우", email: "gw@example.com")
 
     /// Appends one goal.added event through the store.
