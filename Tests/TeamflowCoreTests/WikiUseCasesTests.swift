@@ -107,4 +107,21 @@ final class WikiUseCasesTests: XCTestCase {
         XCTAssertTrue(error?.message.contains("민수") == true)
         XCTAssertEqual(try f.eventCount(), before, "nothing written")
     }
+
+    /// Two members named alike: the import names the candidates instead of calling the
+    /// member unknown and suggesting `member add` (a third one).
+    func testWeeklyPageWithAnAmbiguousMemberListsTheCandidates() throws {
+        let f = Fixture()
+        try f.members.add(name: "민수")
+        // Two clones that each added 민수 before syncing: both events are in the history.
+        _ = try f.repository.append([EventDraft(type: EventType.memberAdded, data: ["name": .string("민수")], summary: "member")],
+                                    author: Author(name: "b", email: "b@x"), at: "2024-11-19T10:00:00+09:00")
+        let before = try f.eventCount()
+        let error = assertError(.ambiguous) {
+            try WeeklyImportUseCase(repository: f.repository, session: f.session).run(text: "- a\n## 팀원\n### 민수\n- b", week: "2024-W47")
+        }
+        XCTAssertTrue(error?.message.contains("ambiguous") == true, error?.message ?? "")
+        XCTAssertFalse((error?.hints ?? []).contains { $0.contains("member add") }, "\(error?.hints ?? [])")
+        XCTAssertEqual(try f.eventCount(), before, "nothing written")
+    }
 }

@@ -36,9 +36,16 @@ public struct WeeklyImportUseCase {
         var missing: [String] = []
         var tasks = 0
         for (name, items) in page.members {
-            guard let member = try? state.member(named: name) else {
+            let member: Member
+            do {
+                member = try state.member(named: name)
+            } catch let error as TeamflowError where error.kind == .notFound {
                 missing.append(name)
                 continue
+            } catch let error as TeamflowError where error.kind == .ambiguous {
+                // Two members answer to this name: adding a third would only make it worse.
+                throw TeamflowError(.ambiguous, "the page's member '\(name)' is ambiguous: \(error.message)",
+                                    hints: error.hints + ["Rename one of them (teamflow member edit) or write the page with a handle.", "Nothing was imported."])
             }
             for item in items {
                 var data: Fields = ["title": .string(item.text), "week": .string(week), "member": .string(member.id)]
