@@ -18,7 +18,39 @@ enum EventCodec {
         YAML.emit(node(for: event))
     }
 
+    /// An event's canonical text emitted once, without its id line, so an append can hash the
+    /// text with an empty id and store it with the real one: `head + idLine(id) + tail` is
+    /// `encode` of the event with that id. (Each pair of the top-level mapping is written on
+    /// its own, so the emitter's text for the whole mapping is the pairs' texts in order.)
+    struct TextAroundID {
+        /// The `v` line.
+        var head: String
+        /// Every line after the `id` line.
+        var tail: String
+
+        init(_ event: Event) {
+            let pairs = EventCodec.pairs(for: event)
+            head = YAML.emit(.mapping(Node.Mapping(pairs: Array(pairs.prefix(1)))))
+            tail = YAML.emit(.mapping(Node.Mapping(pairs: Array(pairs.dropFirst(2)))))
+        }
+
+        /// The `id` line for `id`.
+        static func idLine(_ id: String) -> String {
+            YAML.emit(.mapping(Node.Mapping(pairs: [(Node("id"), Node(id))])))
+        }
+
+        /// The event file's text with `id`.
+        func text(id: String) -> String {
+            head + TextAroundID.idLine(id) + tail
+        }
+    }
+
     static func node(for event: Event) -> Node {
+        .mapping(Node.Mapping(pairs: pairs(for: event)))
+    }
+
+    /// The event document's top-level pairs in their fixed order.
+    static func pairs(for event: Event) -> [(key: Node, value: Node)] {
         var pairs: [(key: Node, value: Node)] = [
             (Node("v"), Node(event.version)),
             (Node("id"), Node(event.id)),
@@ -32,7 +64,7 @@ enum EventCodec {
             (Node("data"), node(for: event.data)),
         ]
         for (key, value) in event.extra { pairs.append((Node(key), node(for: value))) }
-        return .mapping(Node.Mapping(pairs: pairs))
+        return pairs
     }
 
     static func node(for fields: Fields) -> Node {

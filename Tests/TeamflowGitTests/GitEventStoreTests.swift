@@ -48,6 +48,25 @@ final class GitEventStoreTests: XCTestCase {
         XCTAssertTrue(lines.contains("  name: 건우"))
     }
 
+    /// An append emits an event once and puts the id line between the parts: the result must
+    /// be the canonical document for every id and data shape.
+    func testTextAroundTheIDJoinsToTheCanonicalDocument() {
+        let comments: Value = .list([.map(["by": "a", "text": "첫 줄\n둘째 줄\n", "posted": "2024-11-18T00:00:00Z"]),
+                                     .map(["by": "b", "text": "tab\there \u{2028}", "state": "approved"])])
+        let datas: [Fields] = [[:], ["title": "배포 🚀", "week": "2024-W47", "done": false, "n": 3],
+                               ["pr": 95, "comments": comments, "sections": .list([])]]
+        let ids = ["d60b7c29ea883ca265b1b8c1", "0123456789abcdef01234567", "1e10", "yes", "", "abcd-1234"]
+        for data in datas {
+            for id in ids {
+                let event = Event(id: id, type: "review.added", at: "2024-11-19T10:00:00+09:00",
+                                  author: TestRepository.author, clock: 7, data: data, extra: ["later": .list([1, "x"])])
+                var withoutID = event
+                withoutID.id = ""
+                XCTAssertEqual(EventCodec.TextAroundID(withoutID).text(id: id), EventCodec.encode(event), "id \(id)")
+            }
+        }
+    }
+
     func testStateComesFromCacheAndSurvivesARefMovedByPlainGit() throws {
         let repo = try TestRepository()
         let store = try repo.store()
