@@ -154,7 +154,9 @@ public final class GitEventStore: EventRepository {
     /// Folds our own new events into the state held for the parent, in place, so reading the
     /// state after an append costs nothing.
     private func advanceMemo(from parent: ObjectID?, to tip: ObjectID, with events: [Event]) {
-        guard var entry = memo.take(), entry.tip == (parent?.hex ?? ""),
+        // The first append starts from the empty history: nothing to read back from the ref.
+        let held = parent == nil ? StateCache.Entry(ref: ref, tip: "", state: TeamState(), diagnostics: []) : memo.take()
+        guard var entry = held, entry.tip == (parent?.hex ?? ""),
               events.allSatisfy({ entry.state.canAppend($0) }) else { return }
         for event in events { entry.state.apply(event) }
         entry.tip = tip.hex

@@ -67,6 +67,19 @@ final class GitEventStoreTests: XCTestCase {
         }
     }
 
+    /// The first append on a ref folds its events into the empty state instead of reading
+    /// them back from the ref; that state must be the one a rebuild gives.
+    func testTheFirstAppendFoldsIntoTheEmptyStateLikeARebuild() throws {
+        let repo = try TestRepository()
+        let store = try repo.store()
+        let event = try repo.addGoal("첫 목표", store: store)
+        let folded = try store.state()
+        XCTAssertEqual(folded.goals.count, 1)
+        XCTAssertEqual(folded.maxClock, event.clock)
+        XCTAssertEqual(try repo.store().state(), folded)
+        XCTAssertEqual(try repo.store().replayState().state, folded)
+    }
+
     func testStateComesFromCacheAndSurvivesARefMovedByPlainGit() throws {
         let repo = try TestRepository()
         let store = try repo.store()
