@@ -64,25 +64,40 @@ struct Emitter {
         }
     }
 
-    private mutating func writePair(key: Node, value: Node, indent: Int) {
+    mutating func writePair(key: Node, value: Node, indent: Int) {
+        writeKey(key, indent: indent)
+        write(value, indent: indent, at: .mappingValue)
+    }
+
+    /// `key:`, or `? key` then `:` on the next line when the key is too long to be simple.
+    mutating func writeKey(_ key: Node, indent: Int) {
         if case .scalar(let scalar) = key {
             var rendered = Emitter()
             rendered.writeScalar(scalar, contentIndent: indent + 2, isKey: true)
             if rendered.output.utf8.count <= Self.maxSimpleKeyLength {
                 output += rendered.output + ":"
-                write(value, indent: indent, at: .mappingValue)
                 return
             }
-            // Too long for a simple key: fall through to an explicit `? key` entry.
+            // Too long for a simple key: an explicit `? key` entry.
         }
         output += "? "
         write(key, indent: indent, at: .entry)
         pad(indent)
         output += ":"
-        write(value, indent: indent, at: .mappingValue)
     }
 
-    private mutating func pad(_ indent: Int) {
+    /// `- item` at `indent` in a block sequence.
+    mutating func writeItem(_ item: Node, indent: Int) {
+        pad(indent)
+        output += "- "
+        write(item, indent: indent, at: .entry)
+    }
+
+    mutating func newline() {
+        output += "\n"
+    }
+
+    mutating func pad(_ indent: Int) {
         output += String(repeating: " ", count: indent)
     }
 

@@ -54,7 +54,8 @@ final class GitEventStoreTests: XCTestCase {
         let comments: Value = .list([.map(["by": "a", "text": "첫 줄\n둘째 줄\n", "posted": "2024-11-18T00:00:00Z"]),
                                      .map(["by": "b", "text": "tab\there \u{2028}", "state": "approved"])])
         let datas: [Fields] = [[:], ["title": "배포 🚀", "week": "2024-W47", "done": false, "n": 3],
-                               ["pr": 95, "comments": comments, "sections": .list([])]]
+                               ["pr": 95, "comments": comments, "sections": .list([])],
+                               ["nested": .map(["deeper": .map(["list": .list([.list([1, 2]), .map([:]), .null])])]), "empty": .map([:])]]
         let ids = ["d60b7c29ea883ca265b1b8c1", "0123456789abcdef01234567", "1e10", "yes", "", "abcd-1234"]
         for data in datas {
             for id in ids {
