@@ -133,9 +133,18 @@ struct Emitter {
         output += "|" + chomping
         let body = text.hasSuffix("\n") ? text.dropLast() : Substring(text)
         let margin = String(repeating: " ", count: indent)
-        for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Line by line at each "\n" byte (literal text has no "\r", so these are Character
+        // boundaries too); empty lines get no margin.
+        var start = body.startIndex
+        while true {
+            let end = body.utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? body.endIndex
             output += "\n"
-            if !line.isEmpty { output += margin + line }
+            if start < end {
+                output += margin
+                output += body[start..<end]
+            }
+            guard end < body.endIndex else { break }
+            start = body.utf8.index(after: end)
         }
         // The caller ends the last line; with "+" the kept breaks are the empty lines above.
     }
