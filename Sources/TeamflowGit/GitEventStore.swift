@@ -155,7 +155,8 @@ public final class GitEventStore: EventRepository {
     /// state after an append costs nothing.
     private func advanceMemo(from parent: ObjectID?, to tip: ObjectID, with events: [Event]) {
         // The first append starts from the empty history: nothing to read back from the ref.
-        let held = parent == nil ? StateCache.Entry(ref: ref, tip: "", state: TeamState(), diagnostics: []) : memo.take()
+        let held = parent == nil ? StateCache.Entry(ref: ref, tip: "", state: TeamState(), diagnostics: [], unwritten: true)
+                                 : memo.take()
         guard var entry = held, entry.tip == (parent?.hex ?? ""),
               events.allSatisfy({ entry.state.canAppend($0) }) else { return }
         for event in events { entry.state.apply(event) }
