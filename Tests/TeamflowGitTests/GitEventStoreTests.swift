@@ -280,6 +280,23 @@ final class StateJournalTests: XCTestCase {
         XCTAssertEqual(fromJournal.goals.count, 8)
     }
 
+    /// An event larger than the journal may grow (a review with thousands of comments) is
+    /// left to the readers' tree diff instead of being copied into the journal.
+    func testAnEventTooLargeForTheJournalIsReadFromTheTree() throws {
+        let repo = try TestRepository()
+        let store = try repo.store()
+        _ = try repo.addGoal("before", store: store)
+        _ = try store.state() // writes the snapshot and starts the journal
+        let path = repo.path + "/.git/teamflow/journal-refs-teamflow-events"
+        let emptyJournal = try Data(contentsOf: URL(fileURLWithPath: path))
+        _ = try repo.addGoal(String(repeating: "긴 제목 ", count: StateJournal.maximumSize / 10), store: try repo.store())
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), emptyJournal, "no record for the huge event")
+        _ = try repo.addGoal("after", store: try repo.store())
+        let caughtUp = try repo.store().state()
+        XCTAssertEqual(caughtUp.goals.count, 3)
+        XCTAssertEqual(try repo.store().replayState().state, caughtUp)
+    }
+
     func testSnapshotRewritesExtendThePreviousOneAndAgreeWithARebuild() throws {
         let repo = try TestRepository()
         let store = try repo.store()
