@@ -294,7 +294,7 @@ public struct JSONReader {
 
     /// One or more digits.
     private mutating func digits() throws {
-        guard let first = peek, Self.isDigit(first) else { throw error("unexpected \(describe(index)) in a number, expected a digit") }
+        guard peek.map(Self.isDigit) == true else { throw error("unexpected \(describe(index)) in a number, expected a digit") }
         while let byte = peek, Self.isDigit(byte) { index += 1 }
     }
 
