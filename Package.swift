@@ -66,6 +66,6 @@ let package = Package(
         .testTarget(name: "TeamflowGitTests", dependencies: ["TeamflowGit", "TeamflowCore", "YAML", "Git"]),
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Templates"]),
         .testTarget(name: "WikiExportTests", dependencies: ["WikiExport", "TeamflowCore"]),
-        .testTarget(name: "CLITests", dependencies: ["teamflow"]),
+        .testTarget(name: "CLITests", dependencies: ["teamflow"], exclude: ["Fixtures"]),
     ]
 )

@@ -18,21 +18,77 @@ enum EventCodec {
         YAML.emit(node(for: event))
     }
 
+    /// An event's canonical text emitted once, without its id line, so an append can hash the
+    /// text with an empty id and store it with the real one: `head + idLine(id) + tail` is
+    /// `encode` of the event with that id. (`BlockWriter` writes each top-level pair exactly as
+    /// the emitter writes it inside the whole document.)
+    struct TextAroundID {
+        /// The `v` line.
+        var head: String
+        /// Every line after the `id` line.
+        var tail: String
+
+        init(_ event: Event) {
+            let header = EventCodec.header(of: event)
+            var writer = BlockWriter()
+            for (key, value) in header.prefix(1) { writer.pair(key, value) }
+            head = writer.text
+            // Data and unknown keys are written entry by entry (a list item at a time), so no
+            // tree of the whole event is ever built.
+            writer = BlockWriter()
+            for (key, value) in header.dropFirst(2) { writer.pair(key, value) }
+            EventCodec.write(.map(event.data), key: "data", into: &writer)
+            for (key, value) in event.extra { EventCodec.write(value, key: key, into: &writer) }
+            tail = writer.text
+        }
+
+        /// The `id` line for `id`.
+        static func idLine(_ id: String) -> String {
+            YAML.emit(.mapping(Node.Mapping(pairs: [(Node("id"), Node(id))])))
+        }
+
+        /// The event file's text with `id`.
+        func text(id: String) -> String {
+            head + TextAroundID.idLine(id) + tail
+        }
+    }
+
     static func node(for event: Event) -> Node {
-        var pairs: [(key: Node, value: Node)] = [
-            (Node("v"), Node(event.version)),
-            (Node("id"), Node(event.id)),
-            (Node("type"), Node(event.type)),
-            (Node("at"), Node(event.at)),
-            (Node("author"), .mapping(Node.Mapping(pairs: [
+        var pairs = header(of: event).map { (key: Node($0.key), value: $0.value) }
+        pairs.append((Node("data"), node(for: event.data)))
+        for (key, value) in event.extra { pairs.append((Node(key), node(for: value))) }
+        return .mapping(Node.Mapping(pairs: pairs))
+    }
+
+    /// The pairs before `data`, in their fixed order (`v` and `id` first).
+    static func header(of event: Event) -> [(key: String, value: Node)] {
+        [
+            ("v", Node(event.version)),
+            ("id", Node(event.id)),
+            ("type", Node(event.type)),
+            ("at", Node(event.at)),
+            ("author", .mapping(Node.Mapping(pairs: [
                 (Node("name"), Node(event.author.name)),
                 (Node("email"), Node(event.author.email)),
             ]))),
-            (Node("clock"), Node(event.clock)),
-            (Node("data"), node(for: event.data)),
+            ("clock", Node(event.clock)),
         ]
-        for (key, value) in event.extra { pairs.append((Node(key), node(for: value))) }
-        return .mapping(Node.Mapping(pairs: pairs))
+    }
+
+    /// `key: value` as `node(for:)` would write it inside a mapping, a list item at a time.
+    static func write(_ value: Value, key: String, into writer: inout BlockWriter) {
+        switch value {
+        case .map(let fields) where !fields.isEmpty:
+            writer.openMapping(key)
+            for (key, value) in fields { write(value, key: key, into: &writer) }
+            writer.close()
+        case .list(let items) where !items.isEmpty:
+            writer.openSequence(key)
+            for item in items { writer.item(node(for: item)) }
+            writer.close()
+        default:
+            writer.pair(key, node(for: value))
+        }
     }
 
     static func node(for fields: Fields) -> Node {

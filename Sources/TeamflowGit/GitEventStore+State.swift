@@ -39,7 +39,14 @@ extension GitEventStore {
     }
 
     func cachedState(at tip: ObjectID) throws -> StateCache.Entry {
-        if let memo, memo.tip == tip.hex { return memo }
+        if var entry = memo, entry.tip == tip.hex {
+            if entry.unwritten {
+                entry.unwritten = false
+                cache.write(entry)
+                memo = entry
+            }
+            return entry
+        }
         let entry = try loadState(at: tip)
         memo = entry
         return entry

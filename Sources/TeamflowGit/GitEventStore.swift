@@ -69,6 +69,7 @@ public final class GitEventStore: EventRepository {
 
     public func append(_ drafts: [EventDraft], author: Author, at: String) throws -> [Event] {
         guard !drafts.isEmpty else { return [] }
+        Trace.memory("append start")
         Trace.measure("sweep temporaries") { sweepStaleTemporaries() }
         let summary = drafts.count == 1 ? drafts[0].summary : "\(drafts.count) events: " + drafts[0].summary
         for attempt in 0..<GitEventStore.maxAttempts {
@@ -80,16 +81,21 @@ public final class GitEventStore: EventRepository {
                                     hints: ["Run `teamflow doctor` to find the event with the oversized clock."])
             }
             var events: [Event] = []
+            var files: [(id: String, contents: String)] = []
             for (offset, draft) in drafts.enumerated() {
                 var event = Event(id: "", type: draft.type, at: at, author: author, clock: maxClock + 1 + offset, data: draft.data)
-                event.id = try makeID(for: event, parent: parent, offset: offset)
+                // Emitted once: hashed with the empty id, then stored with the id the hash gives.
+                let text = EventCodec.TextAroundID(event)
+                event.id = try makeID(for: text, parent: parent, offset: offset)
                 events.append(event)
+                files.append((id: event.id, contents: text.text(id: event.id)))
             }
-            let files = events.map { (id: $0.id, contents: EventCodec.encode($0)) }
+            Trace.memory("append encoded")
             if let tip = try Trace.measure("append commit") { try commit(files, parent: parent, author: author, at: at, message: summary) } {
                 cache.writeHead(tip: tip.hex, maxClock: maxClock + events.count)
                 if let parent { cache.journal.append(parent: parent.hex, tip: tip.hex, events: files.map(\.contents)) }
                 advanceMemo(from: parent, to: tip, with: events)
+                Trace.memory("append done")
                 return events
             }
             backoff(attempt)
@@ -156,7 +162,10 @@ public final class GitEventStore: EventRepository {
     /// Folds our own new events into the state held for the parent, in place, so reading the
     /// state after an append costs nothing.
     private func advanceMemo(from parent: ObjectID?, to tip: ObjectID, with events: [Event]) {
-        guard var entry = memo.take(), entry.tip == (parent?.hex ?? ""),
+        // The first append starts from the empty history: nothing to read back from the ref.
+        let held = parent == nil ? StateCache.Entry(ref: ref, tip: "", state: TeamState(), diagnostics: [], unwritten: true)
+                                 : memo.take()
+        guard var entry = held, entry.tip == (parent?.hex ?? ""),
               events.allSatisfy({ entry.state.canAppend($0) }) else { return }
         for event in events { entry.state.apply(event) }
         entry.tip = tip.hex
@@ -169,10 +178,15 @@ public final class GitEventStore: EventRepository {
         return try cachedState(at: tip).state.maxClock
     }
 
-    /// A deterministic id: the hash of the parent tip and the event's content.
-    private func makeID(for event: Event, parent: ObjectID?, offset: Int) throws -> String {
-        let seed = "parent \(parent?.hex ?? "none")\noffset \(offset)\n" + EventCodec.encode(event)
-        return String(try repository.hashBlob(Array(seed.utf8)).hex.prefix(EventID.length))
+    /// A deterministic id: the hash of the parent tip and the event's content (its text with
+    /// an empty id), built as bytes without joining the texts first.
+    private func makeID(for text: EventCodec.TextAroundID, parent: ObjectID?, offset: Int) throws -> String {
+        let prefix = "parent \(parent?.hex ?? "none")\noffset \(offset)\n"
+        let emptyID = EventCodec.TextAroundID.idLine("")
+        var seed: [UInt8] = []
+        seed.reserveCapacity(prefix.utf8.count + text.head.utf8.count + emptyID.utf8.count + text.tail.utf8.count)
+        for part in [prefix, text.head, emptyID, text.tail] { seed.append(contentsOf: part.utf8) }
+        return String(try repository.hashBlob(seed).hex.prefix(EventID.length))
     }
 
     private func backoff(_ attempt: Int) {

@@ -29,6 +29,9 @@ struct StateCache {
         var archive: SnapshotArchive? = nil
         /// How many rewrites since the snapshot was last written afresh.
         var extensions = 0
+        /// Folded from the empty history by this process's first append and not written yet:
+        /// the first read writes it, as the rebuild it replaces would have.
+        var unwritten = false
     }
 
     let folder: URL

@@ -77,8 +77,10 @@ struct StateJournal {
     /// journal as it is (a reader then catches up by diffing trees).
     func append(parent: String, tip: String, events: [String]) {
         // Only readers rewrite the snapshot; without them the journal would grow with every
-        // append and make appends slower. Past this size a reader catches up by a tree diff.
-        guard let bytes = StateCache.readFile(url.path), bytes.count < StateJournal.maximumSize,
+        // append and make appends slower. Past this size a reader catches up by a tree diff;
+        // a record that would cross it (one huge event) is not written either.
+        let adding = events.reduce(0) { $0 + $1.utf8.count }
+        guard let bytes = StateCache.readFile(url.path), bytes.count + adding < StateJournal.maximumSize,
               let first = bytes.firstIndex(of: 0x0A) else { return }
         let head = String(decoding: bytes[..<first], as: UTF8.self)
         guard head.hasPrefix(StateJournal.header + " ") else { return }

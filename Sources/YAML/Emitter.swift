@@ -64,25 +64,40 @@ struct Emitter {
         }
     }
 
-    private mutating func writePair(key: Node, value: Node, indent: Int) {
+    mutating func writePair(key: Node, value: Node, indent: Int) {
+        writeKey(key, indent: indent)
+        write(value, indent: indent, at: .mappingValue)
+    }
+
+    /// `key:`, or `? key` then `:` on the next line when the key is too long to be simple.
+    mutating func writeKey(_ key: Node, indent: Int) {
         if case .scalar(let scalar) = key {
             var rendered = Emitter()
             rendered.writeScalar(scalar, contentIndent: indent + 2, isKey: true)
             if rendered.output.utf8.count <= Self.maxSimpleKeyLength {
                 output += rendered.output + ":"
-                write(value, indent: indent, at: .mappingValue)
                 return
             }
-            // Too long for a simple key: fall through to an explicit `? key` entry.
+            // Too long for a simple key: an explicit `? key` entry.
         }
         output += "? "
         write(key, indent: indent, at: .entry)
         pad(indent)
         output += ":"
-        write(value, indent: indent, at: .mappingValue)
     }
 
-    private mutating func pad(_ indent: Int) {
+    /// `- item` at `indent` in a block sequence.
+    mutating func writeItem(_ item: Node, indent: Int) {
+        pad(indent)
+        output += "- "
+        write(item, indent: indent, at: .entry)
+    }
+
+    mutating func newline() {
+        output += "\n"
+    }
+
+    mutating func pad(_ indent: Int) {
         output += String(repeating: " ", count: indent)
     }
 
@@ -118,9 +133,18 @@ struct Emitter {
         output += "|" + chomping
         let body = text.hasSuffix("\n") ? text.dropLast() : Substring(text)
         let margin = String(repeating: " ", count: indent)
-        for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Line by line at each "\n" byte (literal text has no "\r", so these are Character
+        // boundaries too); empty lines get no margin.
+        var start = body.startIndex
+        while true {
+            let end = body.utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? body.endIndex
             output += "\n"
-            if !line.isEmpty { output += margin + line }
+            if start < end {
+                output += margin
+                output += body[start..<end]
+            }
+            guard end < body.endIndex else { break }
+            start = body.utf8.index(after: end)
         }
         // The caller ends the last line; with "+" the kept breaks are the empty lines above.
     }

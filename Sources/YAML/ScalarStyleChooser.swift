@@ -40,19 +40,28 @@ enum ScalarStyleChooser {
 
     /// Literal block (`|`) is safe when every line round-trips verbatim: no tabs or
     /// trailing spaces, no leading space on the first non-empty line, and some visible content.
-    /// Returns the chomping indicator, or nil when literal style is unsafe.
+    /// Returns the chomping indicator, or nil when literal style is unsafe. `text` holds no
+    /// `\r` (`choose` sends such text to double quotes), so lines end at each `\n` scalar.
     static func literalChomping(_ text: String) -> String? {
         // Readers take the indentation from the first non-empty line, so it must not
         // start with a space (that would need an indentation indicator).
         var hasContent = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            // Scalar-wise: a space followed by a combining mark is one Character.
-            if line.unicodeScalars.last == " " || line.unicodeScalars.contains("\t") { return nil }
-            if !hasContent, !line.isEmpty {
-                if line.unicodeScalars.first == " " { return nil }
+        var last: Unicode.Scalar? = nil // the current line's last scalar so far
+        // Scalar-wise: a space followed by a combining mark is one Character.
+        for u in text.unicodeScalars {
+            if u == "\n" {
+                if last == " " { return nil }
+                last = nil
+                continue
+            }
+            if u == "\t" { return nil }
+            if !hasContent, last == nil {
+                if u == " " { return nil }
                 hasContent = true
             }
+            last = u
         }
+        if last == " " { return nil }
         guard hasContent else { return nil }
         if !text.hasSuffix("\n") { return "-" }
         return text.hasSuffix("\n\n") ? "+" : ""

@@ -127,6 +127,21 @@ final class ReviewCLITests: XCTestCase {
         XCTAssertEqual(try w.teamflow("review", "list", "--json").stdout.trimmingCharacters(in: .whitespacesAndNewlines), "[]")
     }
 
+    /// `Fixtures/gh-pr.json` (246 comments and reviews: CRLF, Korean, emoji, every JSON escape,
+    /// surrogate pairs, control characters, nulls) imported by teamflow at 04b5674, when gh's
+    /// JSON was read with JSONSerialization: the event file and the commit must stay the same bytes.
+    func testGitHubImportStoresTheSameBytesAsBeforeTheJSONReader() throws {
+        let w = try Workspace()
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        let result = try w.teamflow("review", "add", "--from-gh-json", fixtures.appendingPathComponent("gh-pr.json").path)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(try w.git("ls-tree", "-r", "refs/teamflow/events"),
+                       "100644 blob 54b74b2f68082692d132a6ce72b480a94fc32ab2\tevents/d/60/d60b7c29ea883ca265b1b8c1.yaml")
+        let stored = try Subprocess.run("/usr/bin/git", ["cat-file", "blob", "54b74b2f68082692d132a6ce72b480a94fc32ab2"], in: w.path)
+        XCTAssertEqual(stored.stdout, try String(contentsOf: fixtures.appendingPathComponent("gh-pr.event.yaml"), encoding: .utf8))
+        XCTAssertEqual(try w.git("rev-parse", "refs/teamflow/events"), "37d793d1d92d008b100105e0c9d7457f26117cd7")
+    }
+
     func testBodyWithoutKnownHeadingIsKeptWholeWithAWarning() throws {
         let w = try Workspace()
         let result = try w.teamflow("review", "add", "--pr", "7", "--title", "Quick fix", "--from-file", "-", "--json",

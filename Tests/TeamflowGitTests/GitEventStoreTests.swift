@@ -48,6 +48,39 @@ final class GitEventStoreTests: XCTestCase {
         XCTAssertTrue(lines.contains("  name: 건우"))
     }
 
+    /// An append emits an event once and puts the id line between the parts: the result must
+    /// be the canonical document for every id and data shape.
+    func testTextAroundTheIDJoinsToTheCanonicalDocument() {
+        let comments: Value = .list([.map(["by": "a", "text": "첫 줄\n둘째 줄\n", "posted": "2024-11-18T00:00:00Z"]),
+                                     .map(["by": "b", "text": "tab\there \u{2028}", "state": "approved"])])
+        let datas: [Fields] = [[:], ["title": "배포 🚀", "week": "2024-W47", "done": false, "n": 3],
+                               ["pr": 95, "comments": comments, "sections": .list([])],
+                               ["nested": .map(["deeper": .map(["list": .list([.list([1, 2]), .map([:]), .null])])]), "empty": .map([:])]]
+        let ids = ["d60b7c29ea883ca265b1b8c1", "0123456789abcdef01234567", "1e10", "yes", "", "abcd-1234"]
+        for data in datas {
+            for id in ids {
+                let event = Event(id: id, type: "review.added", at: "2024-11-19T10:00:00+09:00",
+                                  author: TestRepository.author, clock: 7, data: data, extra: ["later": .list([1, "x"])])
+                var withoutID = event
+                withoutID.id = ""
+                XCTAssertEqual(EventCodec.TextAroundID(withoutID).text(id: id), EventCodec.encode(event), "id \(id)")
+            }
+        }
+    }
+
+    /// The first append on a ref folds its events into the empty state instead of reading
+    /// them back from the ref; that state must be the one a rebuild gives.
+    func testTheFirstAppendFoldsIntoTheEmptyStateLikeARebuild() throws {
+        let repo = try TestRepository()
+        let store = try repo.store()
+        let event = try repo.addGoal("첫 목표", store: store)
+        let folded = try store.state()
+        XCTAssertEqual(folded.goals.count, 1)
+        XCTAssertEqual(folded.maxClock, event.clock)
+        XCTAssertEqual(try repo.store().state(), folded)
+        XCTAssertEqual(try repo.store().replayState().state, folded)
+    }
+
     func testStateComesFromCacheAndSurvivesARefMovedByPlainGit() throws {
         let repo = try TestRepository()
         let store = try repo.store()
@@ -245,6 +278,23 @@ final class StateJournalTests: XCTestCase {
         try FileManager.default.removeItem(atPath: repo.path + "/.git/teamflow")
         XCTAssertEqual(try repo.store().state(), fromJournal)
         XCTAssertEqual(fromJournal.goals.count, 8)
+    }
+
+    /// An event larger than the journal may grow (a review with thousands of comments) is
+    /// left to the readers' tree diff instead of being copied into the journal.
+    func testAnEventTooLargeForTheJournalIsReadFromTheTree() throws {
+        let repo = try TestRepository()
+        let store = try repo.store()
+        _ = try repo.addGoal("before", store: store)
+        _ = try store.state() // writes the snapshot and starts the journal
+        let path = repo.path + "/.git/teamflow/journal-refs-teamflow-events"
+        let emptyJournal = try Data(contentsOf: URL(fileURLWithPath: path))
+        _ = try repo.addGoal(String(repeating: "긴 제목 ", count: StateJournal.maximumSize / 10), store: try repo.store())
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), emptyJournal, "no record for the huge event")
+        _ = try repo.addGoal("after", store: try repo.store())
+        let caughtUp = try repo.store().state()
+        XCTAssertEqual(caughtUp.goals.count, 3)
+        XCTAssertEqual(try repo.store().replayState().state, caughtUp)
     }
 
     func testSnapshotRewritesExtendThePreviousOneAndAgreeWithARebuild() throws {

@@ -115,3 +115,53 @@ final class EmitterTests: XCTestCase {
         XCTAssertEqual(node["at"]?.string, "2024-11-18T10:00:00+09:00")
     }
 }
+
+/// Literal blocks are split at "\n" bytes rather than Characters (for speed on large
+/// documents); the text must stay what the Character-wise version wrote.
+final class LiteralBlockTests: XCTestCase {
+    /// The Character-wise literal writer and chomping choice as they were, for reference.
+    static func referenceLiteral(_ text: String, indent: Int) -> String? {
+        var hasContent = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.unicodeScalars.last == " " || line.unicodeScalars.contains("\t") { return nil }
+            if !hasContent, !line.isEmpty {
+                if line.unicodeScalars.first == " " { return nil }
+                hasContent = true
+            }
+        }
+        guard hasContent else { return nil }
+        let chomping = !text.hasSuffix("\n") ? "-" : text.hasSuffix("\n\n") ? "+" : ""
+        var output = "|" + chomping
+        let body = text.hasSuffix("\n") ? text.dropLast() : Substring(text)
+        for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
+            output += "\n"
+            if !line.isEmpty { output += String(repeating: " ", count: indent) + line }
+        }
+        return output
+    }
+
+    func testByteSplitLiteralsMatchTheCharacterWiseWriter() {
+        let pieces = ["\n", "\n", " ", "a", "한글", "🚀", "e\u{301}", " \u{301}", "\u{301}", "#", ": ", "-", "\t", "x ", "\u{200D}", "👨‍👩‍👧"]
+        var state: UInt64 = 0x5EED
+        var literals = 0
+        for _ in 0..<20_000 {
+            var text = ""
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for k in 0..<Int(state >> 60) + 1 {
+                text += pieces[Int((state >> UInt64(4 * k)) & 0xF) % pieces.count]
+            }
+            let reference = Self.referenceLiteral(text, indent: 6)
+            let node: Node = .mapping(Node.Mapping(pairs: [(Node("k"), .sequence(Node.Sequence(items: [
+                .mapping(Node.Mapping(pairs: [(Node("text"), Node(text))]))])))]))
+            let emitted = YAML.emit(node)
+            // Text without a line break is never a literal block.
+            if let reference, text.contains("\n") {
+                literals += 1
+                XCTAssertEqual(emitted, "k:\n  - text: " + reference + "\n", text.debugDescription)
+            }
+            XCTAssertEqual(ScalarStyleChooser.literalChomping(text) != nil, reference != nil, text.debugDescription)
+            XCTAssertEqual(try YAML.parse(emitted), node, text.debugDescription)
+        }
+        XCTAssertGreaterThan(literals, 2_000)
+    }
+}

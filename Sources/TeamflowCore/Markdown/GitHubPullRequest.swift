@@ -1,7 +1,7 @@
 import Foundation
 
 /// What `gh pr view N --json number,title,body,author,url,headRefName,createdAt,comments,reviews`
-/// prints, read with Foundation's JSONSerialization. Malformed input names the field.
+/// prints, read with `JSONReader`. Malformed input names the field.
 ///
 /// Line ends in the body, comments and reviews are normalised to `\n` (GitHub stores text
 /// typed in a browser with CRLF); a review keeps its state (`approved`, `changes_requested`, ...).
@@ -35,17 +35,17 @@ public struct GitHubPullRequest: Sendable, Equatable {
 
     /// Parses gh's JSON; throws `.failure` naming the missing or malformed field.
     public init(json data: Data) throws {
-        let root: Any
+        let root: JSONValue
         do {
-            root = try JSONSerialization.jsonObject(with: data, options: [])
+            root = try JSONReader.parse(data)
         } catch {
-            throw GitHubPullRequest.malformed("the file is not JSON (\(error.localizedDescription))")
+            throw GitHubPullRequest.malformed("the file is not JSON (\(error))")
         }
-        guard let object = root as? [String: Any] else { throw GitHubPullRequest.malformed("the top level is not an object") }
+        guard let object = root.object else { throw GitHubPullRequest.malformed("the top level is not an object") }
         guard let number = GitHubPullRequest.integer(object["number"]), number > 0 else {
             throw GitHubPullRequest.malformed("field 'number' is missing or not a positive integer")
         }
-        guard let title = object["title"] as? String else { throw GitHubPullRequest.malformed("field 'title' is missing or not a string") }
+        guard let title = object["title"]?.string else { throw GitHubPullRequest.malformed("field 'title' is missing or not a string") }
         self.number = number
         self.title = title
         body = Markdown.normalizingLineEnds(try GitHubPullRequest.optionalString(object, "body") ?? "")
@@ -56,7 +56,7 @@ public struct GitHubPullRequest: Sendable, Equatable {
         var comments: [Comment] = []
         for (index, item) in try GitHubPullRequest.list(object, "comments").enumerated() {
             let field = "comments[\(index)]"
-            guard let text = item["body"] as? String else { throw GitHubPullRequest.malformed("field '\(field).body' is missing or not a string") }
+            guard let text = item["body"]?.string else { throw GitHubPullRequest.malformed("field '\(field).body' is missing or not a string") }
             comments.append(Comment(author: try GitHubPullRequest.login(item["author"], field: "\(field).author") ?? "ghost",
                                     text: Markdown.normalizingLineEnds(text),
                                     at: try GitHubPullRequest.optionalString(item, "createdAt", field: field)))
@@ -84,34 +84,32 @@ public struct GitHubPullRequest: Sendable, Equatable {
                       hints: ["Make it with: gh pr view N --json number,title,body,author,url,headRefName,createdAt,comments,reviews > pr.json"])
     }
 
-    static func integer(_ value: Any?) -> Int? {
-        // JSON booleans arrive as NSNumber too; their Objective-C type is `c`.
-        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
-        let double = number.doubleValue
-        guard double == double.rounded(), abs(double) < 1e15 else { return nil }
+    /// A number with an integral value below 10^15 (`95`, `95.0`, `9.5e1`); booleans are not numbers.
+    static func integer(_ value: JSONValue?) -> Int? {
+        guard let double = value?.double, double == double.rounded(), abs(double) < 1e15 else { return nil }
         return Int(double)
     }
 
-    static func optionalString(_ object: [String: Any], _ key: String, field: String? = nil) throws -> String? {
-        guard let value = object[key], !(value is NSNull) else { return nil }
-        guard let text = value as? String else {
+    static func optionalString(_ object: JSONObject, _ key: String, field: String? = nil) throws -> String? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard let text = value.string else {
             throw malformed("field '\(field.map { "\($0)." } ?? "")\(key)' is not a string")
         }
         return text
     }
 
-    static func login(_ value: Any?, field: String) throws -> String? {
-        guard let value, !(value is NSNull) else { return nil }
-        guard let object = value as? [String: Any] else { throw malformed("field '\(field)' is not an object") }
-        guard let login = object["login"] as? String else { throw malformed("field '\(field).login' is missing or not a string") }
+    static func login(_ value: JSONValue?, field: String) throws -> String? {
+        guard let value, !value.isNull else { return nil }
+        guard let object = value.object else { throw malformed("field '\(field)' is not an object") }
+        guard let login = object["login"]?.string else { throw malformed("field '\(field).login' is missing or not a string") }
         return login
     }
 
-    static func list(_ object: [String: Any], _ key: String) throws -> [[String: Any]] {
-        guard let value = object[key], !(value is NSNull) else { return [] }
-        guard let items = value as? [Any] else { throw malformed("field '\(key)' is not a list") }
+    static func list(_ object: JSONObject, _ key: String) throws -> [JSONObject] {
+        guard let value = object[key], !value.isNull else { return [] }
+        guard let items = value.array else { throw malformed("field '\(key)' is not a list") }
         return try items.enumerated().map { index, item in
-            guard let map = item as? [String: Any] else { throw malformed("field '\(key)[\(index)]' is not an object") }
+            guard let map = item.object else { throw malformed("field '\(key)[\(index)]' is not an object") }
             return map
         }
     }
