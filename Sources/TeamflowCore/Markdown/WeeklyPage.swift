@@ -123,7 +123,11 @@ public struct WeeklyPage: Sendable, Equatable {
         var text = label.trimmingSpaces
         while let last = text.last, last == ":" || last == "：" { text.removeLast() }
         text = text.trimmingSpaces
-        while text.hasPrefix("**") && text.hasSuffix("**") && text.count >= 4 { text = String(text.dropFirst(2).dropLast(2)) }
+        // Unwrap on a Substring: copying the rest per `**` pair was quadratic (found by fuzzing).
+        // `utf8.count >= 4` is `count >= 4` here (both ends are `**`) without counting characters.
+        var inner = Substring(text)
+        while inner.hasPrefix("**") && inner.hasSuffix("**") && inner.utf8.count >= 4 { inner = inner.dropFirst(2).dropLast(2) }
+        text = String(inner)
         if text.hasPrefix("@") { text.removeFirst() }
         return text.trimmingSpaces
     }
