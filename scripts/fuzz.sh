@@ -8,6 +8,7 @@
 # seconds (default 7, about a minute for all) starting from the checked-in seeds in
 # Fuzz/corpus/<target>. New inputs go to DIR/corpus/<target> (default
 # ${TMPDIR:-/tmp}/teamflow-fuzz), outside the repository; keep DIR between runs to build on them.
+# Inputs are at most --max-len bytes (default 8192; longer seeds are cut for mutation).
 # Exits 1 when any target crashes, hangs (-timeout) or runs out of memory, naming the input.
 # Needs only the Swift toolchain on Linux (its libFuzzer runtime and ld.lld).
 set -euo pipefail
@@ -16,7 +17,7 @@ root=$PWD
 
 seconds=7
 work="${TMPDIR:-/tmp}/teamflow-fuzz"
-max_len=""
+max_len=8192
 build=yes
 targets=()
 while [ $# -gt 0 ]; do
@@ -25,7 +26,7 @@ while [ $# -gt 0 ]; do
     --work) work=$2; shift 2 ;;
     --max-len) max_len=$2; shift 2 ;;
     --no-build) build=no; shift ;;
-    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -33,6 +34,9 @@ done
 
 # The Swift runtime's crash backtracer hangs under ASan; libFuzzer prints the stack itself.
 export SWIFT_BACKTRACE=enable=no
+# No leak checks: Swift packs enum tags into pointer bits, so LeakSanitizer reports reachable
+# objects (statics, indirect enum payloads) as leaked. Options already set win.
+export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 
 binary="$root/.build-fuzz/release/teamflow-fuzz"
 if [ "$build" = yes ]; then
@@ -42,9 +46,9 @@ if [ "$build" = yes ]; then
   fi
   # SwiftPM links an executable target's main as <module>_main with `--defsym main=...`; with
   # gold that clashes with libFuzzer's own main, so link with the toolchain's lld. The tool keeps
-  # its main and calls LLVMFuzzerRunDriver itself. LeakSanitizer stays quiet while build tools run.
+  # its main and calls LLVMFuzzerRunDriver itself. (The build's own tools get the sanitizers too.)
   echo "fuzz.sh: building teamflow-fuzz with -sanitize=fuzzer,address into .build-fuzz" >&2
-  ASAN_OPTIONS=detect_leaks=0 swift build -c release --product teamflow-fuzz --scratch-path "$root/.build-fuzz" \
+  swift build -c release --product teamflow-fuzz --scratch-path "$root/.build-fuzz" \
     -Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld \
     2> >(grep -v "Cannot export local symbol" >&2)
 fi
@@ -73,10 +77,8 @@ for target in "${targets[@]}"; do
   artifacts="$work/artifacts/$target"
   log="$work/logs/$target.log"
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
-  before=$(ls "$artifacts" | wc -l)
-  flags=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
-         -artifact_prefix="$artifacts/")
-  [ -n "$max_len" ] && flags+=(-max_len="$max_len")
+  flags=(-max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0
+         -print_final_stats=1 -artifact_prefix="$artifacts/")
   dict=$(dictionary "$target")
   [ -n "$dict" ] && [ -f "$dict" ] && flags+=(-dict="$dict")
   start=$(date +%s)
@@ -95,10 +97,10 @@ for target in "${targets[@]}"; do
   printf '%-14s %8s %10s %9s %8s %7s  %s\n' "$target" "$elapsed" "${executions:-?}" "${speed:-?}" "$size" "${rss:-?}" "$result"
   if [ "$status" -ne 0 ]; then
     grep -E "ERROR: |SUMMARY: |property broken|Fatal error|Test unit written" "$log" | head -8 | sed 's/^/    /'
-    if [ "$(ls "$artifacts" | wc -l)" -gt "$before" ]; then
-      newest=$(ls -t "$artifacts" | head -1)
-      echo "    input: $artifacts/$newest"
-      echo "    replay: swift run teamflow-fuzz replay $target $artifacts/$newest"
+    input=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
+    if [ -n "$input" ]; then
+      echo "    input: $input"
+      echo "    replay: swift run teamflow-fuzz replay $target $input"
     fi
     echo "    log: $log"
   fi
