@@ -24,6 +24,9 @@ let package = Package(
         // C shims: Debian's libgit2-dev and libyaml-dev through pkg-config.
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // libFuzzer's driver entry point, declared only: used when teamflow-fuzz is built for
+        // fuzzing (scripts/fuzz.sh); the toolchain's `-sanitize=fuzzer` supplies it.
+        .systemLibrary(name: "CLibFuzzer"),
 
         // Small focused libraries.
         .target(name: "YAML", dependencies: ["CYAML"]),
@@ -52,6 +55,12 @@ let package = Package(
             dependencies: ["ArgumentParsing", "TeamflowCore", "TeamflowGit", "Scaffolding", "WikiExport", "YAML", "Templates"]
         ),
         .executableTarget(name: "teamflow-bench", dependencies: ["TeamflowCore", "TeamflowGit", "YAML", "Git"]),
+        // Fuzz targets for every parser (docs/FUZZING.md): a corpus replayer in a normal build,
+        // a libFuzzer binary when built with -DFUZZING -sanitize=fuzzer,address.
+        .executableTarget(
+            name: "teamflow-fuzz",
+            dependencies: ["CLibFuzzer", "YAML", "TeamflowCore", "TeamflowGit", "Templates", "Scaffolding"]
+        ),
 
         // Build-time embedding of Templates/ (into Scaffolding) and WikiTemplates/ (into WikiExport).
         .executableTarget(name: "embed-templates"),
@@ -67,5 +76,7 @@ let package = Package(
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Templates"]),
         .testTarget(name: "WikiExportTests", dependencies: ["WikiExport", "TeamflowCore"]),
         .testTarget(name: "CLITests", dependencies: ["teamflow"], exclude: ["Fixtures"]),
+        // Replays the checked-in fuzz corpus (Fuzz/corpus) through every target.
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["teamflow-fuzz"]),
     ]
 )

@@ -63,29 +63,42 @@ extension String {
         return components
     }
 
-    private static func appendWord(_ word: String, to components: inout [String]) {
+    /// Adds one word, gluing filter syntax to the previous word and splitting brackets off its
+    /// ends as separate words. Iterative: a word of 20,000 `(` overflowed the stack when each
+    /// bracket took a recursive call (found by fuzzing).
+    private static func appendWord(_ whole: String, to components: inout [String]) {
         let specialCharacters: Set<Character> = [",", "|", ":"]
-        guard let previous = components.last else {
-            components.append(word)
-            return
-        }
-        if let precedingChar = previous.last, specialCharacters.contains(precedingChar) {
-            // A label (`outer:`) is followed by `for`, which must stay a word of its own.
-            if components.count == 1 && word == "for" {
-                components.append(word)
-            } else {
-                components[components.count - 1] += word
+        var word = Substring(whole)
+        // Brackets peeled off the end, innermost last: they follow the rest of the word.
+        var closing: [Substring] = []
+        defer { components.append(contentsOf: closing.reversed().map(String.init)) }
+        while true {
+            guard let previous = components.last else {
+                components.append(String(word))
+                return
             }
-        } else if ",|:".contains(word) {
-            components[components.count - 1] += word
-        } else if word != "(" && word.first == "(" || word != ")" && word.first == ")" {
-            components.append(String(word.prefix(1)))
-            appendWord(String(word.dropFirst()), to: &components)
-        } else if word != "(" && word.last == "(" || word != ")" && word.last == ")" {
-            appendWord(String(word.dropLast()), to: &components)
-            components.append(String(word.suffix(1)))
-        } else {
-            components.append(word)
+            if let precedingChar = previous.last, specialCharacters.contains(precedingChar) {
+                // A label (`outer:`) is followed by `for`, which must stay a word of its own.
+                if components.count == 1 && word == "for" {
+                    components.append(String(word))
+                } else {
+                    components[components.count - 1] += word
+                }
+                return
+            } else if word.utf8.count <= 3 && ",|:".contains(String(word)) {  // no copy of long words
+                components[components.count - 1] += word
+                return
+            } else if word != "(" && word.first == "(" || word != ")" && word.first == ")" {
+                components.append(String(word.prefix(1)))
+                word = word.dropFirst()
+            } else if word != "(" && word.last == "(" || word != ")" && word.last == ")" {
+                let last = word.index(before: word.endIndex)  // not dropLast(): it counts the word
+                closing.append(word[last...])
+                word = word[..<last]
+            } else {
+                components.append(String(word))
+                return
+            }
         }
     }
 
