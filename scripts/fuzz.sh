@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes teamflow's parsers with libFuzzer (docs/FUZZING.md).
 #
-#   scripts/fuzz.sh [--seconds N] [--work DIR] [--max-len N] [--no-build] [TARGET...]
+#   scripts/fuzz.sh [--seconds N | --runs N] [--work DIR] [--max-len N] [--no-build] [TARGET...]
 #
 # Builds Sources/teamflow-fuzz with `-sanitize=fuzzer,address` into .build-fuzz (apart from
 # the normal .build), then runs each TARGET (default: all, see `teamflow-fuzz list`) for N
@@ -16,6 +16,9 @@ cd "$(dirname "$0")/.."
 root=$PWD
 
 seconds=7
+# --runs N: exactly N inputs per target from a fixed seed instead of a time budget, so a run
+# explores the same inputs on every machine (what CI uses: it cannot turn red by luck).
+runs=
 work="${TMPDIR:-/tmp}/teamflow-fuzz"
 max_len=8192
 build=yes
@@ -23,6 +26,7 @@ targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
     --max-len) max_len=$2; shift 2 ;;
     --no-build) build=no; shift ;;
@@ -77,8 +81,15 @@ for target in "${targets[@]}"; do
   artifacts="$work/artifacts/$target"
   log="$work/logs/$target.log"
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
-  flags=(-max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0
+  flags=(-max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0
          -print_final_stats=1 -artifact_prefix="$artifacts/")
+  if [ -n "$runs" ]; then
+    # A fresh work corpus too: what earlier runs kept would change what this one explores.
+    rm -rf "$corpus" && mkdir -p "$corpus"
+    flags+=(-runs="$runs" -seed=1)
+  else
+    flags+=(-max_total_time="$seconds")
+  fi
   dict=$(dictionary "$target")
   [ -n "$dict" ] && [ -f "$dict" ] && flags+=(-dict="$dict")
   start=$(date +%s)
