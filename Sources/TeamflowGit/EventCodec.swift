@@ -149,13 +149,12 @@ enum EventCodec {
         guard case .mapping = dataNode else {
             throw DecodeError(message: "'data' must be a mapping", mark: dataNode.mark)
         }
-        var extra = Fields()
-        for (key, value) in map.pairs {
-            guard let k = key.string, !knownKeys.contains(k) else { continue }
-            extra[k] = self.value(of: value)
+        let extra = map.pairs.compactMap { key, value -> (String, Value)? in
+            guard let k = key.string, !knownKeys.contains(k) else { return nil }
+            return (k, self.value(of: value))
         }
         return Event(version: version, id: id, type: type, at: at, author: Author(name: name, email: email),
-                     clock: clock, data: fields(of: dataNode), extra: extra)
+                     clock: clock, data: fields(of: dataNode), extra: Fields(extra))
     }
 
     /// Where an event document's `clock` is an integer above `Event.clockLimit` (or too large
@@ -219,11 +218,8 @@ enum EventCodec {
 
     static func fields(of node: Node) -> Fields {
         guard case .mapping(let map) = node else { return Fields() }
-        var fields = Fields()
-        for (key, value) in map.pairs {
-            fields[key.string ?? YAML.emit(key)] = self.value(of: value)
-        }
-        return fields
+        // All at once: assigning key by key searched the fields so far (quadratic).
+        return Fields(map.pairs.map { key, value in (key.string ?? YAML.emit(key), self.value(of: value)) })
     }
 
     /// A YAML value as the domain sees it; floats and other exotic scalars stay strings.

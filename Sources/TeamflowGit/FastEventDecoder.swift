@@ -30,7 +30,7 @@ enum FastEventDecoder {
     private static func event(from root: [(String, Item)]) -> Event? {
         var version: Int?, id: String?, type: String?, at: String?, clock: Int?
         var author: Author?, data: Fields?
-        var extra = Fields()
+        var extra: [(String, Value)] = []
         for (key, item) in root {
             switch (key, item) {
             case ("v", .value(.int(let v))): version = v
@@ -44,19 +44,17 @@ enum FastEventDecoder {
                 author = Author(name: name, email: email)
             case ("data", .mapping(let pairs)): data = fields(pairs)
             case (_, _) where EventCodec.knownKeys.contains(key): return nil
-            default: extra[key] = value(item)
+            default: extra.append((key, value(item)))
             }
         }
         // Every rule EventCodec.decode enforces must hold, or the slow path reports it.
         guard let version, version >= 1, let id, !id.isEmpty, EventID.isValid(id), let type, !type.isEmpty,
               let at, !at.isEmpty, Timestamp.parse(at) != nil, let clock, Event.isValidClock(clock), let author, let data else { return nil }
-        return Event(version: version, id: id, type: type, at: at, author: author, clock: clock, data: data, extra: extra)
+        return Event(version: version, id: id, type: type, at: at, author: author, clock: clock, data: data, extra: Fields(extra))
     }
 
     private static func fields(_ pairs: [(String, Item)]) -> Fields {
-        var fields = Fields()
-        for (key, item) in pairs { fields[key] = value(item) }
-        return fields
+        Fields(pairs.map { key, item in (key, value(item)) })
     }
 
     private static func value(_ item: Item) -> Value {
@@ -85,6 +83,7 @@ enum FastEventDecoder {
         /// A block mapping whose keys all sit at `indent` spaces.
         mutating func mapping(indent: Int) -> [(String, Item)]? {
             var pairs: [(String, Item)] = []
+            var keys = Set<String>()  // a search of `pairs` per key was quadratic
             while let current = indentation(), current == indent {
                 position += indent
                 guard let key = key() else { return nil }
@@ -99,7 +98,7 @@ enum FastEventDecoder {
                     guard let value = scalar() else { return nil }
                     pairs.append((key, .value(value)))
                 }
-                if pairs.count > 1, pairs.dropLast().contains(where: { $0.0 == key }) { return nil }
+                if !keys.insert(key).inserted { return nil }
             }
             if let current = indentation(), current > indent { return nil }
             return pairs.isEmpty ? nil : pairs

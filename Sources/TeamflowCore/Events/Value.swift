@@ -52,9 +52,21 @@ public struct Fields: Sendable, Hashable, ExpressibleByDictionaryLiteral, Sequen
 
     public init() { pairs = [] }
 
+    /// Keeps each key's first position and last value, as assigning them in order does, in
+    /// linear time: decoding a mapping of 20,000 keys key by key took ~40 s (found while fuzzing).
     public init(_ pairs: [(String, Value)]) {
-        self.pairs = []
-        for (key, value) in pairs { self[key] = value }
+        var position: [String: Int] = [:]
+        var unique: [(key: String, value: Value)] = []
+        unique.reserveCapacity(pairs.count)
+        for (key, value) in pairs {
+            if let index = position[key] {
+                unique[index].value = value
+            } else {
+                position[key] = unique.count
+                unique.append((key, value))
+            }
+        }
+        self.pairs = unique
     }
 
     public init(dictionaryLiteral elements: (String, Value)...) {
