@@ -46,9 +46,25 @@ enum TemplateTargets {
             values.append(VariableValues.templateValue(from: node))
         }
         let environment = TemplateEnvironment(trimBehaviour: .smart)
-        for value in values {
+        for value in values where isSmall(value) {
             _ = try? environment.render(string: printer, context: ["data": value])
         }
+    }
+
+    /// At most `limit` values, nested ones counted. Bigger data (alias bombs up to the YAML
+    /// bound) renders tens of megabytes per dump: seconds per input, not a finding.
+    private static func isSmall(_ value: TemplateValue, limit: Int = 10_000) -> Bool {
+        var budget = limit
+        func visit(_ value: TemplateValue) -> Bool {
+            budget -= 1
+            guard budget >= 0 else { return false }
+            switch value {
+            case .array(let items): return items.allSatisfy(visit)
+            case .dictionary(let entries): return entries.values.allSatisfy(visit)
+            default: return true
+            }
+        }
+        return visit(value)
     }
 
     private static let printer = """
