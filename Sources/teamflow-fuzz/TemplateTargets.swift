@@ -51,20 +51,16 @@ enum TemplateTargets {
         }
     }
 
-    /// At most `limit` values, nested ones counted. Bigger data (alias bombs up to the YAML
+    /// At most 10,000 values, nested ones counted. Bigger data (alias bombs up to the YAML
     /// bound) renders tens of megabytes per dump: seconds per input, not a finding.
-    private static func isSmall(_ value: TemplateValue, limit: Int = 10_000) -> Bool {
-        var budget = limit
-        func visit(_ value: TemplateValue) -> Bool {
-            budget -= 1
-            guard budget >= 0 else { return false }
+    private static func isSmall(_ value: TemplateValue) -> Bool {
+        hasAtMost(10_000, nodes: value) { value in
             switch value {
-            case .array(let items): return items.allSatisfy(visit)
-            case .dictionary(let entries): return entries.values.allSatisfy(visit)
-            default: return true
+            case .array(let items): return items
+            case .dictionary(let entries): return Array(entries.values)
+            default: return []
             }
         }
-        return visit(value)
     }
 
     private static let printer = """
