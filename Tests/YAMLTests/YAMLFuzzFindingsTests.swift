@@ -25,4 +25,19 @@ final class YAMLFuzzFindingsTests: XCTestCase {
         let reused = try YAML.parse("s: &s \(String(repeating: "z", count: 10_000))\nlist: [" + Array(repeating: "*s", count: 1_000).joined(separator: ", ") + "]\n")
         XCTAssertEqual(reused["list"]?.array?.count, 1_000)
     }
+
+    /// Tags holding `#`, `%`, a second `!` or `,`, or the bare `!!`: the emitter wrote them as
+    /// they were, which libyaml rejects (`!#`, `!a!b`, `!a,b`, `!!`) or decodes to another tag
+    /// (`!%41` read back as `!A`), so an exported event could fail to import.
+    func testEveryWritableTagReadsBack() throws {
+        let documents = ["!%23 a", "!%2541 a", "!<!a!b> a", "k: !<!a,b> a", "!<!!> a", "!%21 a", "!<tag:x,y%23z> a",
+                         "!<tag:yaml.org,2002:str%23x> a", "- !e%23x [1]\n- !<!a%23> {b: c}\n- !ok%7E ok"]
+        for text in documents {
+            let node = try YAML.parse(text)
+            let emitted = YAML.emit(node)
+            XCTAssertEqual(try YAML.parse(emitted), node, "\(text) -> \(emitted)")
+        }
+        XCTAssertEqual(YAML.emit(try YAML.parse("!%23 a")), "!%23 a\n")
+        XCTAssertEqual(YAML.emit(try YAML.parse("!local a")), "!local a\n", "simple tags stay short")
+    }
 }
