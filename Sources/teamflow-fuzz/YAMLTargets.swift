@@ -43,7 +43,7 @@ enum YAMLTargets {
             require(false, "YAML.parse threw a non-YAMLError: \(error)")
             return
         }
-        guard tagsAreWritable(node), isSmall(node) else { return }
+        guard isSmall(node), tagsAreWritable(node) else { return }
         let emitted = YAML.emit(node)
         do {
             let again = try YAML.parse(emitted)
@@ -54,8 +54,8 @@ enum YAMLTargets {
     }
 
     private static func stream(_ bytes: [UInt8]) {
-        guard let nodes = try? bytes.withUnsafeBytes({ try YAML.parseAll(bytes: $0) }), nodes.allSatisfy(tagsAreWritable),
-              isSmall(.sequence(Node.Sequence(items: nodes))) else { return }
+        guard let nodes = try? bytes.withUnsafeBytes({ try YAML.parseAll(bytes: $0) }),
+              isSmall(.sequence(Node.Sequence(items: nodes))), nodes.allSatisfy(tagsAreWritable) else { return }
         let emitted = YAML.emitAll(nodes)
         do {
             let again = try YAML.parseAll(emitted)
