@@ -202,14 +202,31 @@ struct Emitter {
     }
 
     /// `!!name` for core tags, `!name` for simple local tags, `!<uri>` otherwise; nil if unwritable.
+    /// libyaml decodes `%XX` in tags and stops at `#`, so both are escaped; a shorthand may not
+    /// hold `,` (nor `!` after a local tag's first: `!a!b` names a handle) or be empty (`!!`):
+    /// those take the `!<uri>` form. Found by fuzzing: `!#`, `!a!b`, `!a,b`, `!!` did not read back.
     static func tagShorthand(_ tag: String) -> String? {
         let safe = tag.unicodeScalars.allSatisfy {
             $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.:/!;,?@&=+$~%#".unicodeScalars.contains($0))
         }
         guard safe, !tag.isEmpty else { return nil }
-        if tag.hasPrefix(CoreTag.prefix) { return "!!" + tag.dropFirst(CoreTag.prefix.count) }
-        if tag.hasPrefix("!") { return tag }
-        return "!<" + tag + ">"
+        let core = tag.hasPrefix(CoreTag.prefix) ? tag.dropFirst(CoreTag.prefix.count) : nil
+        if let core, !core.isEmpty, !core.contains(",") { return "!!" + escapedTag(core) }
+        let local = tag.dropFirst()
+        if tag.hasPrefix("!"), !local.isEmpty, !local.contains("!"), !local.contains(",") { return "!" + escapedTag(local) }
+        return "!<" + escapedTag(tag[...]) + ">"
+    }
+
+    private static func escapedTag(_ text: Substring) -> String {
+        var out = ""
+        for u in text.unicodeScalars {
+            switch u {
+            case "%": out += "%25"
+            case "#": out += "%23"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
     }
 }
 

@@ -37,6 +37,19 @@ func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () ->
     abort()
 }
 
+/// Whether a tree has at most `limit` nodes (stops counting there). Targets skip extra work
+/// on huge trees: alias bombs within the YAML bound expand to a million nodes.
+func hasAtMost<Tree>(_ limit: Int, nodes root: Tree, children: (Tree) -> [Tree]) -> Bool {
+    var budget = limit
+    var pending = [root]
+    while let tree = pending.popLast() {
+        budget -= 1
+        guard budget >= 0 else { return false }
+        pending += children(tree)
+    }
+    return true
+}
+
 /// The bytes as text the way the tool reads files: lossless when they are UTF-8, with
 /// U+FFFD for invalid sequences otherwise (so every input still reaches the parser).
 func text(_ bytes: [UInt8]) -> String {

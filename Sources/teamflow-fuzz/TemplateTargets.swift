@@ -46,8 +46,20 @@ enum TemplateTargets {
             values.append(VariableValues.templateValue(from: node))
         }
         let environment = TemplateEnvironment(trimBehaviour: .smart)
-        for value in values {
+        for value in values where isSmall(value) {
             _ = try? environment.render(string: printer, context: ["data": value])
+        }
+    }
+
+    /// At most 10,000 values, nested ones counted. Bigger data (alias bombs up to the YAML
+    /// bound) renders tens of megabytes per dump: seconds per input, not a finding.
+    private static func isSmall(_ value: TemplateValue) -> Bool {
+        hasAtMost(10_000, nodes: value) { value in
+            switch value {
+            case .array(let items): return items
+            case .dictionary(let entries): return Array(entries.values)
+            default: return []
+            }
         }
     }
 

@@ -43,7 +43,7 @@ enum YAMLTargets {
             require(false, "YAML.parse threw a non-YAMLError: \(error)")
             return
         }
-        guard tagsAreWritable(node), isSmall(node) else { return }
+        guard isSmall(node), tagsAreWritable(node) else { return }
         let emitted = YAML.emit(node)
         do {
             let again = try YAML.parse(emitted)
@@ -54,8 +54,8 @@ enum YAMLTargets {
     }
 
     private static func stream(_ bytes: [UInt8]) {
-        guard let nodes = try? bytes.withUnsafeBytes({ try YAML.parseAll(bytes: $0) }), nodes.allSatisfy(tagsAreWritable),
-              isSmall(.sequence(Node.Sequence(items: nodes))) else { return }
+        guard let nodes = try? bytes.withUnsafeBytes({ try YAML.parseAll(bytes: $0) }),
+              isSmall(.sequence(Node.Sequence(items: nodes))), nodes.allSatisfy(tagsAreWritable) else { return }
         let emitted = YAML.emitAll(nodes)
         do {
             let again = try YAML.parseAll(emitted)
@@ -65,21 +65,17 @@ enum YAMLTargets {
         }
     }
 
-    /// At most `limit` nodes once aliases are expanded. The round trip skips bigger documents:
-    /// an alias bomb just under the composer's 1,000,000-node bound takes a second to emit and
-    /// compare, which would slow the whole run down to a crawl.
-    private static func isSmall(_ node: Node, limit: Int = 10_000) -> Bool {
-        var budget = limit
-        func visit(_ node: Node) -> Bool {
-            budget -= 1
-            guard budget >= 0 else { return false }
+    /// At most 10,000 nodes once aliases are expanded. The round trip skips bigger documents:
+    /// an alias bomb just under the composer's bound takes a second to emit and compare, which
+    /// would slow the whole run down to a crawl.
+    private static func isSmall(_ node: Node) -> Bool {
+        hasAtMost(10_000, nodes: node) { node in
             switch node {
-            case .scalar: return true
-            case .mapping(let mapping): return mapping.pairs.allSatisfy { visit($0.key) && visit($0.value) }
-            case .sequence(let sequence): return sequence.items.allSatisfy(visit)
+            case .scalar: return []
+            case .mapping(let mapping): return mapping.pairs.flatMap { [$0.key, $0.value] }
+            case .sequence(let sequence): return sequence.items
             }
         }
-        return visit(node)
     }
 
     /// The emitter drops a scalar's tag when it cannot write it as `!name`, `!!name` or `!<uri>`

@@ -1,0 +1,43 @@
+import XCTest
+@testable import YAML
+
+/// Documents the fuzz targets (Sources/teamflow-fuzz, docs/FUZZING.md) found to crash, stall
+/// or exhaust memory, each kept as a test that failed before its fix.
+final class YAMLFuzzFindingsTests: XCTestCase {
+    /// The alias-bomb guard counted nodes only, so 531,441 aliases of one 1,000-byte scalar
+    /// (a 1.3 KB file) passed: `template render --data` of it took 37 s and 1.5 GB, a longer
+    /// scalar exhausts memory. Scalars now weigh one node per 64 bytes.
+    func testAliasesOfLongTextCannotExpandPastTheBound() {
+        var text = "s: &s \"" + String(repeating: "x", count: 1_000) + "\"\n"
+        text += "a0: &a0 [" + Array(repeating: "*s", count: 9).joined(separator: ", ") + "]\n"
+        for level in 1...5 {
+            text += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
+        }
+        XCTAssertThrowsError(try YAML.parse(text)) { error in
+            XCTAssertTrue("\(error)".contains("alias bomb"), "\(error)")
+        }
+    }
+
+    /// Long text without aliases, or aliased a few times, is still fine.
+    func testLongTextAndModestAliasingStillParse() throws {
+        let long = String(repeating: "y", count: 4_000_000)
+        XCTAssertEqual(try YAML.parse("t: \(long)\n")["t"]?.string?.count, long.count)
+        let reused = try YAML.parse("s: &s \(String(repeating: "z", count: 10_000))\nlist: [" + Array(repeating: "*s", count: 1_000).joined(separator: ", ") + "]\n")
+        XCTAssertEqual(reused["list"]?.array?.count, 1_000)
+    }
+
+    /// Tags holding `#`, `%`, a second `!` or `,`, or the bare `!!`: the emitter wrote them as
+    /// they were, which libyaml rejects (`!#`, `!a!b`, `!a,b`, `!!`) or decodes to another tag
+    /// (`!%41` read back as `!A`), so an exported event could fail to import.
+    func testEveryWritableTagReadsBack() throws {
+        let documents = ["!%23 a", "!%2541 a", "!<!a!b> a", "k: !<!a,b> a", "!<!!> a", "!%21 a", "!<tag:x,y%23z> a",
+                         "!<tag:yaml.org,2002:str%23x> a", "- !e%23x [1]\n- !<!a%23> {b: c}\n- !ok%7E ok"]
+        for text in documents {
+            let node = try YAML.parse(text)
+            let emitted = YAML.emit(node)
+            XCTAssertEqual(try YAML.parse(emitted), node, "\(text) -> \(emitted)")
+        }
+        XCTAssertEqual(YAML.emit(try YAML.parse("!%23 a")), "!%23 a\n")
+        XCTAssertEqual(YAML.emit(try YAML.parse("!local a")), "!local a\n", "simple tags stay short")
+    }
+}
