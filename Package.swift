@@ -29,13 +29,15 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer"),
 
         // Small focused libraries.
-        .target(name: "YAML", dependencies: ["CYAML"]),
+        // RFC 3339 and proleptic Gregorian day arithmetic: the one implementation (domain and YAML).
+        .target(name: "Timestamps"),
+        .target(name: "YAML", dependencies: ["CYAML", "Timestamps"]),
         .target(name: "Git", dependencies: ["CGit2"]),
         .target(name: "Templates"),
         .target(name: "ArgumentParsing"),
 
         // Domain and adapters.
-        .target(name: "TeamflowCore"),
+        .target(name: "TeamflowCore", dependencies: ["Timestamps"]),
         .target(name: "TeamflowGit", dependencies: ["TeamflowCore", "YAML", "Git"]),
         .target(
             name: "Scaffolding",
@@ -67,6 +69,7 @@ let package = Package(
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["embed-templates"]),
 
         // Tests mirror the modules; CLITests run the built binary end to end.
+        .testTarget(name: "TimestampsTests", dependencies: ["Timestamps"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "GitTests", dependencies: ["Git"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates"], exclude: ["Fixtures"]),

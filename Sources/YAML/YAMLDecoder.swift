@@ -1,4 +1,5 @@
 import Foundation
+internal import Timestamps
 
 /// Decodes `Decodable` values from YAML text or a `Node`.
 ///
@@ -141,7 +142,7 @@ struct NodeDecoder: Decoder {
             return value
         }
         if T.self == Date.self {
-            guard let text = node.string, let date = RFC3339.date(from: text) as? T else {
+            guard let text = node.string, let date = RFC3339.parse(text) as? T else {
                 throw mismatch(type, expected: "an RFC 3339 timestamp (2024-11-18T10:00:00+09:00)")
             }
             return date

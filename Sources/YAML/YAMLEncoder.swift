@@ -1,4 +1,5 @@
 import Foundation
+internal import Timestamps
 
 /// Encodes `Encodable` values as YAML (or as a `Node`).
 ///
@@ -52,7 +53,7 @@ final class EncodingRef {
         case let bool as Bool: content = .node(Node(bool))
         case let double as Double: content = .node(Node(double))
         case let float as Float: content = .node(Node(Double("\(float)") ?? Double(float)))
-        case let date as Date: content = .node(Node(RFC3339.string(from: date)))
+        case let date as Date: content = .node(Node(RFC3339.format(date, timeZone: RFC3339.utc, fractionalSeconds: true)))
         case let url as URL: content = .node(Node(url.absoluteString))
         default:
             if let integer = value as? any BinaryInteger {

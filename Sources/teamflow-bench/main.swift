@@ -19,6 +19,13 @@ if arguments.first == "stream", arguments.count == 3, let count = Int(arguments[
     FileManager.default.createFile(atPath: arguments[2], contents: Data(Synthetic.stream(count: count).utf8))
     exit(0)
 }
+if arguments.first == "micro", arguments.count == 1 {
+    do { try Micro.run() } catch {
+        FileHandle.standardError.write(Data("teamflow-bench micro: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
 if arguments.first == "replay", arguments.count == 2 {
     Replay.run(directory: arguments[1])
     exit(0)
@@ -33,7 +40,7 @@ while index < arguments.count {
     case "--runs": options.runs = Int(value) ?? options.runs; index += 1
     case "--small": options.small = Int(value) ?? options.small; index += 1
     default:
-        FileHandle.standardError.write(Data("usage: teamflow-bench [--events N] [--small N] [--runs N] | replay DIR\n".utf8))
+        FileHandle.standardError.write(Data("usage: teamflow-bench [--events N] [--small N] [--runs N] | micro | replay DIR\n".utf8))
         exit(64)
     }
     index += 1

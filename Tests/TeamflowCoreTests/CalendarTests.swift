@@ -100,3 +100,63 @@ final class CalendarTests: XCTestCase {
         }
     }
 }
+
+/// Weeks at the edges of ISO week-years, and `Day`/`Timestamp` round trips in zones east and west of UTC.
+final class CalendarEdgeTests: XCTestCase {
+    func testISOWeekYearsAtTheirEdges() throws {
+        let cases: [(String, String)] = [
+            ("2020-12-28", "2020-W53"), ("2021-01-03", "2020-W53"), ("2021-01-04", "2021-W01"),
+            ("2026-12-28", "2026-W53"), ("2027-01-03", "2026-W53"), ("2027-01-04", "2027-W01"),
+            ("2024-12-29", "2024-W52"), ("2024-12-30", "2025-W01"), ("2025-01-05", "2025-W01"),
+            ("2008-12-29", "2009-W01"), ("2010-01-03", "2009-W53"),
+        ]
+        for (day, week) in cases { XCTAssertEqual(ISOWeek(parsing: day)?.description, week, day) }
+        XCTAssertEqual(ISOWeek(year: 2026, week: 53).start.description, "2026-12-28")
+        XCTAssertEqual(ISOWeek(year: 2026, week: 53).end.description, "2027-01-03")
+        XCTAssertEqual(ISOWeek(year: 2027, week: 1).start.description, "2027-01-04")
+        XCTAssertEqual(ISOWeek(year: 2025, week: 1).start.description, "2024-12-30")
+        XCTAssertEqual(ISOWeek.weeksIn(year: 2026), 53)
+        XCTAssertEqual(ISOWeek.weeksIn(year: 2027), 52)
+        XCTAssertNil(ISOWeek(parsing: "2027-W53"))
+        XCTAssertNotNil(ISOWeek(parsing: "2026-W53"))
+        XCTAssertNotNil(ISOWeek(parsing: "2020-W53"))
+    }
+
+    func testDaysRoundTripThroughText() throws {
+        for text in ["0001-01-01", "1582-10-10", "1970-01-01", "2024-02-29", "2024-12-30", "9999-12-31"] {
+            XCTAssertEqual(Day(parsing: text)?.description, text)
+        }
+        for text in ["2023-02-29", "2024-13-01", "2024-1-01", "10000-01-01", "0000-01-01", "2024-01-32"] {
+            XCTAssertNil(Day(parsing: text), text)
+        }
+    }
+
+    /// The same instant is a different day (and week) east and west of UTC; writing and
+    /// reading a timestamp in each zone gives back the instant and that zone's day.
+    func testTimestampsAndDaysInZonesEastAndWestOfUTC() throws {
+        let instant = try XCTUnwrap(Timestamp.parse("2024-12-29T20:30:00Z")) // a Sunday evening in UTC
+        let seoul = try XCTUnwrap(TimeZone(identifier: "Asia/Seoul"))
+        let kiritimati = try XCTUnwrap(TimeZone(secondsFromGMT: 14 * 3600))
+        let honolulu = try XCTUnwrap(TimeZone(identifier: "Pacific/Honolulu"))
+        let newYork = try XCTUnwrap(TimeZone(identifier: "America/New_York"))
+        let utc = try XCTUnwrap(TimeZone(secondsFromGMT: 0))
+        let expected: [(TimeZone, String, String, String)] = [
+            (utc, "2024-12-29T20:30:00Z", "2024-12-29", "2024-W52"),
+            (seoul, "2024-12-30T05:30:00+09:00", "2024-12-30", "2025-W01"),
+            (kiritimati, "2024-12-30T10:30:00+14:00", "2024-12-30", "2025-W01"),
+            (honolulu, "2024-12-29T10:30:00-10:00", "2024-12-29", "2024-W52"),
+            (newYork, "2024-12-29T15:30:00-05:00", "2024-12-29", "2024-W52"),
+        ]
+        for (zone, text, day, week) in expected {
+            XCTAssertEqual(Timestamp.format(instant, timeZone: zone), text)
+            XCTAssertEqual(Timestamp.parse(text), instant, text)
+            XCTAssertEqual(Day(date: instant, timeZone: zone).description, day, zone.identifier)
+            XCTAssertEqual(ISOWeek(containing: instant, timeZone: zone).description, week, zone.identifier)
+        }
+        // Daylight saving: New York in July is UTC-4.
+        let july = try XCTUnwrap(Timestamp.parse("2024-07-01T12:00:00Z"))
+        XCTAssertEqual(Timestamp.format(july, timeZone: newYork), "2024-07-01T08:00:00-04:00")
+        XCTAssertEqual(Timestamp.display("2024-07-01T12:00:00Z", timeZone: seoul), "2024-07-01 21:00 +09:00")
+        XCTAssertEqual(Timestamp.display("not a time", timeZone: seoul), "not a time")
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Timestamps
 
 /// A calendar day, written `YYYY-MM-DD`; no time, no zone.
 public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
@@ -8,8 +9,7 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible, Coda
 
     /// A valid day, or nil (`2024-02-30` is not one).
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
-              day <= Day.daysIn(month: month, year: year) else { return nil }
+        guard CivilDate.isValid(year: year, month: month, day: day) else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -25,22 +25,15 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible, Coda
     }
 
     /// The day `date` falls on in `timeZone`.
+    /// (Proleptic Gregorian, like every other date here; clamped to years 0001...9999.)
     public init(date: Date, timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        self.year = parts.year ?? 1970
-        self.month = parts.month ?? 1
-        self.day = parts.day ?? 1
+        let parts = RFC3339.Parts(date, offset: timeZone.secondsFromGMT(for: date))
+        self.year = parts.year
+        self.month = parts.month
+        self.day = parts.day
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
+    static func daysIn(month: Int, year: Int) -> Int { CivilDate.daysIn(month: month, year: year) }
 
     /// Days since 1970-01-01 in the proleptic Gregorian calendar (negative before it).
     ///
@@ -64,26 +57,12 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible, Coda
         ((dayNumber % 7) + 7 + 3) % 7 + 1
     }
 
-    /// Howard Hinnant's days_from_civil.
     static func dayNumber(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CivilDate.dayNumber(year: year, month: month, day: day)
     }
 
-    /// Howard Hinnant's civil_from_days.
     static func civil(dayNumber: Int) -> (year: Int, month: Int, day: Int) {
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - (153 * mp + 2) / 5 + 1)
+        CivilDate.civil(dayNumber: dayNumber)
     }
 
     public func adding(days: Int) -> Day {
