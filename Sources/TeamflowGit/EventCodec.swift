@@ -6,6 +6,11 @@ import YAML
 /// The layout of a file is fixed (`v`, `id`, `type`, `at`, `author`, `clock`, `data`, then any
 /// unknown keys kept as they came), so the same event always gives the same bytes.
 enum EventCodec {
+    /// What aliases may add to an event file, in YAML nodes. teamflow never writes aliases;
+    /// another writer's few are fine, but a 444-byte alias bomb expanding to 600,000 nodes
+    /// (within YAML's general bound) made every cold read of its history take ~1.7 s.
+    static let maxAliasExpansion = 10_000
+
     struct DecodeError: Error {
         var message: String
         var mark: Mark?

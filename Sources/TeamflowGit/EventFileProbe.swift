@@ -27,7 +27,7 @@ public enum EventFileProbe {
 
     /// libyaml and `EventCodec` alone; nil when the file is not a valid event.
     public static func fullDecode(_ bytes: [UInt8]) -> Event? {
-        guard let node = try? YAML.parse(bytes: bytes) else { return nil }
+        guard let node = try? YAML.parse(bytes: bytes, maxAliasExpansion: EventCodec.maxAliasExpansion) else { return nil }
         return try? EventCodec.decode(node)
     }
 

@@ -20,7 +20,7 @@ extension GitEventStore {
         for file in files {
             let bytes = try repository.readBlob(file.blob)
             guard ClockScan.mayBeOversized(bytes) else { continue }
-            guard let document = try? YAML.parse(bytes: bytes, file: file.path),
+            guard let document = try? YAML.parse(bytes: bytes, file: file.path, maxAliasExpansion: EventCodec.maxAliasExpansion),
                   let mark = EventCodec.oversizedClock(in: document) else { continue }
             let id = TreeUnion.eventID(of: file.path) ?? file.path
             throw TeamflowError(.conflict, "\(name)'s event \(id) has a clock above 2^53 (\(file.path):\(mark.line):\(mark.column)); nothing was merged or pushed",

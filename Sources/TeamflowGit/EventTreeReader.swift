@@ -172,7 +172,7 @@ struct EventTreeReader {
             return .event(event, idMark: nil)
         }
         do {
-            let node = try YAML.parse(bytes: bytes, file: path)
+            let node = try YAML.parse(bytes: bytes, file: path, maxAliasExpansion: EventCodec.maxAliasExpansion)
             return .event(try EventCodec.decode(node), idMark: node["id"]?.mark)
         } catch let error as YAMLError {
             return .problem(Diagnostic(path: path, line: error.mark?.line, column: error.mark?.column,

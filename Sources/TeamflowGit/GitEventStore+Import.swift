@@ -120,7 +120,7 @@ extension GitEventStore {
     /// Accepts an event already present when it is the same event (the file may be written
     /// differently by another tool); otherwise the import is refused.
     private func requireSame(_ existing: ObjectID, as event: Event) throws {
-        let stored = try? EventCodec.decode(YAML.parse(bytes: repository.readBlob(existing)))
+        let stored = try? EventCodec.decode(YAML.parse(bytes: repository.readBlob(existing), maxAliasExpansion: EventCodec.maxAliasExpansion))
         guard stored == event else {
             throw TeamflowError(.conflict, "event \(event.id) already exists with different content",
                                 hints: ["Nothing was imported. Run `teamflow doctor` to inspect the history."])
@@ -128,7 +128,7 @@ extension GitEventStore {
     }
 
     private func requireSame(_ existing: ObjectID, asBlob blob: ObjectID) throws {
-        let event = try EventCodec.decode(YAML.parse(bytes: repository.readBlob(blob)))
+        let event = try EventCodec.decode(YAML.parse(bytes: repository.readBlob(blob), maxAliasExpansion: EventCodec.maxAliasExpansion))
         try requireSame(existing, as: event)
     }
 }

@@ -14,7 +14,8 @@ extension GitEventStore {
         var skipped: [Diagnostic] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             do {
-                let node = try YAML.parse(bytes: try repository.readBlob(file.blob), file: file.path)
+                let node = try YAML.parse(bytes: try repository.readBlob(file.blob), file: file.path,
+                                          maxAliasExpansion: EventCodec.maxAliasExpansion)
                 let event = try EventCodec.decode(node)
                 guard seen.insert(event.id).inserted else { continue }
                 // Canonical text, as import writes it: re-emitting the parsed node could turn

@@ -17,6 +17,11 @@ struct Composer {
     let source: UnsafeRawBufferPointer
     /// Stop with an error at the second document (for `YAML.parse`).
     let singleDocument: Bool
+    /// How many nodes (weighted as above) aliases may add to one document; readers of files
+    /// that never need aliases (teamflow's event files) set it low.
+    var aliasBudget = Composer.maxExpandedNodes
+    /// What aliases have added to the current document so far.
+    private var aliasWeight = 0
 
     /// An open collection or document. A class so the hot path mutates it in place
     /// instead of going through `stack[top]` accessors.
@@ -81,6 +86,7 @@ struct Composer {
                 throw error("expected a single document, but found another document", at: mark)
             }
             anchors.removeAll(keepingCapacity: true)
+            aliasWeight = 0
             stack.append(Frame(kind: .document, mark: mark))
         case YAML_DOCUMENT_END_EVENT:
             if let doc = stack.popLast() {
@@ -94,6 +100,10 @@ struct Composer {
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
             guard let target = anchors[name] else { throw error("unknown alias '\(name)'", at: mark) }
+            aliasWeight += target.size
+            if aliasWeight > aliasBudget {
+                throw error("aliases expand to more than \(aliasBudget) nodes here (alias bomb?)", at: mark)
+            }
             try add(target.node, size: target.size, anchor: nil, mark: mark)
         case YAML_MAPPING_START_EVENT where stack.count > Self.maxDepth,
              YAML_SEQUENCE_START_EVENT where stack.count > Self.maxDepth:

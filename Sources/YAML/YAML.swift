@@ -6,6 +6,9 @@ import Darwin
 
 /// Entry points: parse YAML text into `Node` trees and emit trees back as YAML.
 public enum YAML {
+    /// The bound on nodes in one document, alias expansions included (the billion-laughs guard).
+    public static let maxExpandedNodes = Composer.maxExpandedNodes
+
     /// Parses exactly one document. An empty stream or document gives `Node.null`;
     /// a second document is an error at its start.
     public static func parse(_ text: String, file: String? = nil) throws -> Node {
@@ -15,14 +18,22 @@ public enum YAML {
 
     /// Parses exactly one document from UTF-8 (or UTF-16 with BOM) bytes without copying them.
     /// The fast path for event files.
-    public static func parse(bytes: UnsafeRawBufferPointer, file: String? = nil) throws -> Node {
+    ///
+    /// `maxAliasExpansion` bounds what aliases may add (in nodes, a scalar weighing one more per
+    /// 64 bytes of text): the default allows any document under the 1,000,000-node bound; a
+    /// reader of files that never hold aliases passes a small number, so a few hundred hostile
+    /// bytes cannot make every read of them slow.
+    public static func parse(bytes: UnsafeRawBufferPointer, file: String? = nil,
+                             maxAliasExpansion: Int = YAML.maxExpandedNodes) throws -> Node {
         var composer = Composer(file: file, source: bytes, singleDocument: true)
+        composer.aliasBudget = maxAliasExpansion
         return try composer.run().first ?? .null
     }
 
     /// Parses exactly one document from bytes.
-    public static func parse(bytes: [UInt8], file: String? = nil) throws -> Node {
-        try bytes.withUnsafeBytes { try parse(bytes: $0, file: file) }
+    public static func parse(bytes: [UInt8], file: String? = nil,
+                             maxAliasExpansion: Int = YAML.maxExpandedNodes) throws -> Node {
+        try bytes.withUnsafeBytes { try parse(bytes: $0, file: file, maxAliasExpansion: maxAliasExpansion) }
     }
 
     /// Parses a stream of any number of documents (`---` separated).

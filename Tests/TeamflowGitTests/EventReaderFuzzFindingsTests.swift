@@ -36,4 +36,26 @@ final class EventReaderFuzzFindingsTests: XCTestCase {
         XCTAssertEqual(fields["c"], .null)
         XCTAssertEqual(Fields([("\u{E9}", 1), ("e\u{301}", 2)]).keys, ["\u{E9}"], "canonically equal keys are one key, as before")
     }
+
+    /// A 444-byte event file whose aliases expand to 600,000 nodes was accepted (it is under
+    /// YAML's general bound) and made every cold read of its history take ~1.7 s. Event files
+    /// never need aliases: past 10,000 aliased nodes the file is reported and skipped.
+    func testAnAliasBombEventIsReportedAndSkipped() throws {
+        var text = "v: 1\nid: abcd1234\ntype: task.added\nat: '2024-11-19T10:00:00Z'\nauthor:\n  name: A\n  email: a@b\n"
+            + "clock: 1\nx0: &x0 [a, a, a, a, a, a, a, a, a, a]\n"
+        for level in 1...4 { // 111,110 nodes: under YAML's general bound, far over the event budget
+            text += "x\(level): &x\(level) [" + Array(repeating: "*x\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        text += "data:\n  title: t\n  week: 2024-W47\n"
+        guard case .problem(let diagnostic) = EventTreeReader.parse(path: "events/a/bc/abcd1234.yaml", blob: .success(Array(text.utf8)))
+        else { return XCTFail("an alias bomb must not be read as an event") }
+        XCTAssertTrue(diagnostic.message.contains("aliases expand"), diagnostic.message)
+        XCTAssertNotNil(diagnostic.line)
+        // A file with a few aliases (another writer's) still reads.
+        let modest = "v: 1\nid: abcd1235\ntype: task.added\nat: '2024-11-19T10:00:00Z'\nauthor:\n  name: A\n  email: a@b\n"
+            + "clock: 1\ndata:\n  title: &t 같은 제목\n  week: 2024-W47\n  note: *t\n"
+        guard case .event(let event, _) = EventTreeReader.parse(path: "events/a/bc/abcd1235.yaml", blob: .success(Array(modest.utf8)))
+        else { return XCTFail("a few aliases are fine") }
+        XCTAssertEqual(event.data["note"], .string("같은 제목"))
+    }
 }

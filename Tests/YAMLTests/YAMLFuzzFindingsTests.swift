@@ -26,6 +26,26 @@ final class YAMLFuzzFindingsTests: XCTestCase {
         XCTAssertEqual(reused["list"]?.array?.count, 1_000)
     }
 
+    /// A caller may bound what aliases add much lower than the general bound (event files do):
+    /// a 486-byte bomb of 531,441 short scalars is refused there, a few aliases pass, and a
+    /// large document without aliases is not affected at all.
+    func testAnAliasBudgetRefusesBombsButNotSizeOrModestAliases() throws {
+        var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...5 {
+            bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
+        }
+        XCTAssertNoThrow(try YAML.parse(bytes: Array(bomb.utf8)), "under the general bound")
+        XCTAssertThrowsError(try YAML.parse(bytes: Array(bomb.utf8), file: "e.yaml", maxAliasExpansion: 10_000)) { error in
+            guard let error = error as? YAMLError else { return XCTFail("\(error)") }
+            XCTAssertTrue(error.message.contains("aliases expand to more than 10000"), error.message)
+            XCTAssertEqual(error.mark?.line, 5, "the alias that crossed the budget (in a4)")
+        }
+        let modest = "s: &s text\nlist: [*s, *s, *s]\n"
+        XCTAssertEqual(try YAML.parse(bytes: Array(modest.utf8), maxAliasExpansion: 10)["list"]?.array?.count, 3)
+        let big = (0..<50_000).map { "k\($0): v\($0)\n" }.joined()
+        XCTAssertEqual(try YAML.parse(bytes: Array(big.utf8), maxAliasExpansion: 0).mapping?.pairs.count, 50_000)
+    }
+
     /// Tags holding `#`, `%`, a second `!` or `,`, or the bare `!!`: the emitter wrote them as
     /// they were, which libyaml rejects (`!#`, `!a!b`, `!a,b`, `!!`) or decodes to another tag
     /// (`!%41` read back as `!A`), so an exported event could fail to import.
