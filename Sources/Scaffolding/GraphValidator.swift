@@ -34,6 +34,10 @@ public struct GraphAnalysis: Sendable, Equatable {
 /// unmet needs, names provided with another type, nodes reachable twice, cycles, unknown
 /// children, duplicate node names and names that are not Swift identifiers.
 public enum GraphValidator {
+    /// How deep a tree may be. Real coordinator trees are a handful of levels; the bound keeps
+    /// each node's path (and the work per node) small whatever a manifest says.
+    public static let maxDepth = 200
+
     public static func analyse(_ manifest: GraphManifest) -> GraphAnalysis {
         var errors = manifest.problems
         var warnings: [String] = []
@@ -52,28 +56,43 @@ public enum GraphValidator {
             return GraphAnalysis(errors: errors, warnings: warnings, tree: nil)
         }
 
-        // Walk the tree, recording each node's path the first time it is reached.
+        // Walk the tree depth first, recording each node's path the first time it is reached.
+        // An explicit stack, not recursion: the manifest may be hostile, and a 100,000-node
+        // chain overflowed the thread's stack. Past `maxDepth` the walk stops with an error.
         var paths: [String: [String]] = [:]
         var order: [String] = []
-        func visit(_ name: String, path: [String]) {
+        var stack: [(name: String, path: [String], next: Int)] = []
+        func enter(_ name: String, path: [String]) {
             paths[name] = path
             order.append(name)
-            guard let node = nodes[name] else { return }
-            for child in node.children {
-                let childPath = path + [child]
-                let shown = childPath.joined(separator: " -> ")
-                if nodes[child] == nil {
-                    errors.append("\(path.joined(separator: " -> ")): child '\(child)' is not a node")
-                } else if path.contains(child) {
-                    errors.append("\(shown): cycle; \(child) is its own ancestor")
-                } else if let first = paths[child] {
-                    errors.append("\(shown): \(child) is reachable twice (also \(first.joined(separator: " -> "))); a node has one parent")
-                } else {
-                    visit(child, path: childPath)
+            stack.append((name, path, 0))
+        }
+        enter(manifest.root, path: [manifest.root])
+        var tooDeep = false
+        while let top = stack.last {
+            guard let node = nodes[top.name], top.next < node.children.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            let child = node.children[top.next]
+            let childPath = top.path + [child]
+            let shown = childPath.joined(separator: " -> ")
+            if nodes[child] == nil {
+                errors.append("\(top.path.joined(separator: " -> ")): child '\(child)' is not a node")
+            } else if top.path.contains(child) {
+                errors.append("\(shown): cycle; \(child) is its own ancestor")
+            } else if let first = paths[child] {
+                errors.append("\(shown): \(child) is reachable twice (also \(first.joined(separator: " -> "))); a node has one parent")
+            } else if childPath.count > Self.maxDepth {
+                if !tooDeep {
+                    errors.append("\(top.path.prefix(3).joined(separator: " -> ")) -> … -> \(child): the tree is more than \(Self.maxDepth) levels deep")
                 }
+                tooDeep = true
+            } else {
+                enter(child, path: childPath)
             }
         }
-        visit(manifest.root, path: [manifest.root])
         for node in manifest.nodes where paths[node.name] == nil && nodes[node.name] == node {
             warnings.append("node '\(node.name)' is not reachable from root '\(manifest.root)'; it is not generated")
         }
