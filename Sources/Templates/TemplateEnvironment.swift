@@ -5,7 +5,7 @@ public struct TemplateEnvironment: Sendable {
     public let loader: (any TemplateLoader)?
     /// How whitespace around block tags is trimmed.
     public let trimBehaviour: TrimBehaviour
-    /// Built-in, string and extra filters by name.
+    /// Built-in, string, number and extra filters by name.
     let filters: [String: FilterFunction]
 
     /// Creates an environment. `extraFilters` are added to (and override) the built-in
@@ -18,6 +18,7 @@ public struct TemplateEnvironment: Sendable {
         self.trimBehaviour = trimBehaviour
         var filters = StringFilterHook.table
         filters.merge(BuiltinFilters.table) { _, builtin in builtin }
+        filters.merge(NumberFilters.table) { current, _ in current }
         for (name, filter) in extraFilters { filters[name] = .arguments(filter) }
         self.filters = filters
     }

@@ -3,7 +3,8 @@ import Templates
 import XCTest
 
 /// Runs the shared Stencil/StencilSwiftKit vectors (see `ConformanceVectors`) and requires
-/// 98% of them to pass.
+/// 98% of them to pass, and the vendored vectors of StencilSwiftKit's tags and number
+/// filters, which must all pass.
 final class ConformanceTests: XCTestCase {
     struct Case {
         let suite: String
@@ -19,8 +20,7 @@ final class ConformanceTests: XCTestCase {
 
     static var casesURL: URL { ConformanceVectors.url }
 
-    func loadCases() throws -> [Case] {
-        let url = Self.casesURL
+    func loadCases(from url: URL = ConformanceTests.casesURL) throws -> [Case] {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw XCTSkip("conformance vectors not found at \(url.path)")
         }
@@ -93,5 +93,16 @@ final class ConformanceTests: XCTestCase {
         } else {
             print("conformance: string filters not registered yet; only the Stencil suites are asserted")
         }
+    }
+
+    func testStencilSwiftKitTagVectors() throws {
+        let cases = try loadCases(from: ConformanceVectors.swiftKitURL)
+        XCTAssertEqual(cases.count, 70, "all vectors decoded")
+        var failures: [String] = []
+        for testCase in cases {
+            if let reason = run(testCase) { failures.append("[\(testCase.suite)] \(testCase.name): \(reason)") }
+        }
+        print("conformance StencilSwiftKit tags and number filters: \(cases.count - failures.count)/\(cases.count)")
+        XCTAssertEqual(failures, [], "every StencilSwiftKit tag vector passes")
     }
 }

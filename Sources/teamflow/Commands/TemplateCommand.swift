@@ -24,6 +24,8 @@ enum TemplateCommand {
                                isRepeating: true, completion: .directory),
                     OptionSpec(long: "trim", valueName: "MODE", help: "Stencil's trim behaviour for block tags.",
                                defaultValue: "smart", allowedValues: ["none", "smart", "all"]),
+                    OptionSpec(long: "param", valueName: "KEY=VALUE", help: "A StencilSwiftKit parameter, seen as param.KEY (repeatable).",
+                               isRepeating: true),
                 ]),
         ]
     )
@@ -35,7 +37,12 @@ enum TemplateCommand {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 throw TeamflowError(.failure, "cannot read template '\(file)'", hints: ["Check the path; it is relative to the current directory (or -C)."])
             }
-            let context = try inv.parsed.option("data").map { try loadData($0, in: inv.directory) } ?? [:]
+            let data = try inv.parsed.option("data").map { try loadData($0, in: inv.directory) } ?? [:]
+            let parameters: TemplateValue
+            do { parameters = try ContextEnrichment.parameters(from: inv.parsed.options("param")) } catch {
+                throw TeamflowError(.usage, "\(error)")
+            }
+            let context = ContextEnrichment.enrich(data, parameters: parameters)
             // The folders are the user's choice; what is read below them is not (see TemplateFolder).
             let searchPaths = inv.parsed.options("search-path").map {
                 TemplateFolder(root: Paths.absolute($0, in: inv.directory), displayRoot: $0)
