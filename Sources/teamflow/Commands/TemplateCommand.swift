@@ -22,8 +22,8 @@ enum TemplateCommand {
                     OptionSpec(long: "data", valueName: "F.json|F.yaml", help: "The context: a JSON object or YAML mapping.", completion: .file),
                     OptionSpec(long: "search-path", valueName: "DIR", help: "A folder for include/extends (repeatable, searched in order).",
                                isRepeating: true, completion: .directory),
-                    OptionSpec(long: "trim", valueName: "MODE", help: "Stencil's trim behaviour for block tags.",
-                               defaultValue: "smart", allowedValues: ["none", "smart", "all"]),
+                    OptionSpec(long: "trim", valueName: "MODE", help: "Stencil's trim behaviour for block tags; swiftgen: none, then StencilSwiftKit's blank-line removal.",
+                               defaultValue: "smart", allowedValues: ["none", "smart", "all", "swiftgen"]),
                     OptionSpec(long: "param", valueName: "KEY=VALUE", help: "A StencilSwiftKit parameter, seen as param.KEY (repeatable).",
                                isRepeating: true),
                 ]),
@@ -48,8 +48,9 @@ enum TemplateCommand {
                 TemplateFolder(root: Paths.absolute($0, in: inv.directory), displayRoot: $0)
             } + [TemplateFolder(root: (path as NSString).deletingLastPathComponent,
                                 displayRoot: (file as NSString).deletingLastPathComponent)]
-            let trim = TrimBehaviour(rawValue: inv.parsed.option("trim") ?? "smart") ?? .smart
-            let environment = TemplateEnvironment(loader: FileSystemLoader(folders: searchPaths), trimBehaviour: trim)
+            let mode = inv.parsed.option("trim") ?? "smart"
+            let environment = TemplateEnvironment(loader: FileSystemLoader(folders: searchPaths), trimBehaviour: TrimBehaviour(rawValue: mode) ?? .none,
+                                                  compactsBlankLines: mode == "swiftgen")
             // A TemplateError reaches the user as a compiler-style diagnostic (see TeamflowCLI).
             Console.raw(try environment.render(string: text, name: file, context: context))
         },
