@@ -12,7 +12,7 @@ public struct TemplateEnvironment: Sendable {
     let filters: [String: FilterFunction]
 
     /// Creates an environment. `extraFilters` are added to (and override) the built-in
-    /// filters.
+    /// filters; `compactsBlankLines` renders as StencilSwiftKit's `StencilSwiftTemplate` does.
     public init(
         loader: (any TemplateLoader)? = nil, trimBehaviour: TrimBehaviour = .none,
         extraFilters: [String: Filter] = [:], compactsBlankLines: Bool = false
