@@ -43,4 +43,13 @@ final class SwiftKitTagTests: XCTestCase {
         let template = "{% set name %}Asset{% endset %}\n{% macro case n %}\n  case {{ n|lowerFirstLetter }}\n{% endmacro %}\nenum {{ name }} {\n{% for n in names %}\n  {% call case n %}\n{% endfor %}\n}\n"
         XCTAssertEqual(try render(template, ["names": ["Red", "Blue"]], trim: .smart), "enum Asset {\n  case red\n  case blue\n}\n")
     }
+
+    func testBlankLineCompactionKeepsWrittenBlankLinesAndDropsGeneratedOnes() throws {
+        let environment = TemplateEnvironment(compactsBlankLines: true)
+        let template = "A\n\n\nB\n{% for i in items %}\n  {{ i }}\n{% endfor %}\nC\n"
+        XCTAssertEqual(try environment.render(string: template, context: ["items": [1, 2]]), "A\n\n\nB\n  1\n  2\nC\n")
+        XCTAssertEqual(try render(template, ["items": [1, 2]]), "A\n\n\nB\n\n  1\n\n  2\n\nC\n", "off by default")
+        XCTAssertEqual(try environment.render(string: "x\n \t\n{% if a %}\n{% endif %}\ny", context: ["a": true]), "x\ny",
+                       "only empty written lines are marked: a line of spaces collapses too, as in StencilSwiftKit")
+    }
 }
