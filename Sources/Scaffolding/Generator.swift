@@ -40,7 +40,9 @@ public struct Generator: Sendable {
         if let value { values["name"] = .string(value) }
         let environment = TemplateEnvironment(loader: TemplateFilesLoader(files: template.files), trimBehaviour: .smart)
         let pathEnvironment = TemplateEnvironment(loader: TemplateFilesLoader(files: template.files), trimBehaviour: .none)
-        let context = try VariableResolver(manifest: template.manifest, environment: environment).context(for: values)
+        var context = try VariableResolver(manifest: template.manifest, environment: environment).context(for: values)
+        // StencilSwiftKit's `env` and an empty `param`, as `template render` has them; declared variables win.
+        for (key, value) in ContextEnrichment.enrich([:], parameters: [:]) where context[key] == nil { context[key] = value }
 
         var planned: [String: PlannedFile] = [:]
         for file in template.outputFiles {

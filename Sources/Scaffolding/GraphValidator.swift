@@ -133,6 +133,11 @@ public enum GraphValidator {
             }
         }
         check(node.name, "node name")
+        // A node name starts type names (`<Name>Coordinator`): `connection` is refused here too,
+        // so the report lists it with its path among the other problems.
+        if SwiftIdentifier.isValid(node.name), case .failure(let problem) = SwiftNames.spelling(node.name, role: .type) {
+            errors.append("\(shown): '\(node.name)' is not a Swift type name (node name): \(problem.reason)")
+        }
         node.needs.forEach { check($0.name, "need") }
         node.provides.forEach { check($0.name, "provision") }
     }

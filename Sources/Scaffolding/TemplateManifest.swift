@@ -32,10 +32,14 @@ public struct TemplateVariable: Sendable, Equatable {
     public let isRequired: Bool
     /// The value used when none is given; strings (and list items) are rendered as templates.
     public let defaultValue: TemplateValue?
+    /// Set when templates use the value (or each list item) as a Swift name: checked before
+    /// anything is rendered (see ``SwiftNames``).
+    public let identifier: IdentifierRole?
 
     public init(
         name: String, description: String = "", kind: VariableKind = .string,
-        itemFormat: ListItemFormat = .string, isRequired: Bool = false, defaultValue: TemplateValue? = nil
+        itemFormat: ListItemFormat = .string, isRequired: Bool = false, defaultValue: TemplateValue? = nil,
+        identifier: IdentifierRole? = nil
     ) {
         self.name = name
         self.description = description
@@ -43,6 +47,7 @@ public struct TemplateVariable: Sendable, Equatable {
         self.itemFormat = itemFormat
         self.isRequired = isRequired
         self.defaultValue = defaultValue
+        self.identifier = identifier
     }
 }
 
@@ -118,13 +123,22 @@ public struct TemplateManifest: Sendable, Equatable {
             guard let parsed = ListItemFormat(rawValue: text) else { throw fail("unknown items '\(text)'") }
             format = parsed
         }
+        var identifier: IdentifierRole?
+        if let text = node["identifier"]?.string {
+            guard let parsed = IdentifierRole(rawValue: text) else { throw fail("unknown identifier '\(text)' (type or member)") }
+            guard kind != .bool, format == .string || format == .name else {
+                throw fail("identifier applies to strings, string lists and name lists")
+            }
+            identifier = parsed
+        }
         var defaultValue: TemplateValue?
         if let node = node["default"], !node.isNull {
             defaultValue = try templateValue(from: node, kind: kind, fail: fail)
         }
         return TemplateVariable(
             name: name, description: node["description"]?.string ?? "", kind: kind,
-            itemFormat: format, isRequired: node["required"]?.bool ?? false, defaultValue: defaultValue)
+            itemFormat: format, isRequired: node["required"]?.bool ?? false, defaultValue: defaultValue,
+            identifier: identifier)
     }
 
     private static func templateValue(

@@ -26,9 +26,10 @@ struct VariableResolver {
                 throw MissingRequiredVariable(
                     template: manifest.name, variable: variable.name, variableDescription: variable.description)
             }
+            let named = try SwiftNames.checked(value, for: variable)
             context[variable.name] = variable.kind == .list
-                ? try shapeItems(value, for: variable)
-                : value
+                ? try shapeItems(named, for: variable)
+                : named
         }
         return context
     }

@@ -16,6 +16,9 @@ final class RenderContext {
     var renderDepth = 0
     static let maximumRenderDepth = 250
     private var loadedTemplates: [String: Template] = [:]
+    /// Macros defined by `{% macro %}`, each with the index of the scope it lives in
+    /// (non-decreasing: leaving a scope drops its macros).
+    var macros: [(scope: Int, name: String, macro: Macro)] = []
 
     static let maximumTemplateDepth = 64
 
@@ -37,7 +40,10 @@ final class RenderContext {
     /// Runs `body` with `dictionary` as a new innermost scope.
     func push<Result>(_ dictionary: [String: TemplateValue] = [:], _ body: () throws -> Result) rethrows -> Result {
         dictionaries.append(dictionary)
-        defer { dictionaries.removeLast() }
+        defer {
+            dictionaries.removeLast()
+            if let last = macros.last, last.scope >= dictionaries.count { dropMacros() }
+        }
         return try body()
     }
 
@@ -50,6 +56,8 @@ final class RenderContext {
             dictionaries[0]["block"] = .dictionary(blocks)
         } else {
             dictionaries.insert(["block": .dictionary([name: .string(content)])], at: 0)
+            // Scopes moved up by one; macros keep pointing at theirs.
+            for index in macros.indices { macros[index].scope += 1 }
         }
     }
 

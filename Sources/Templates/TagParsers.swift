@@ -2,7 +2,10 @@
 extension Parser {
     typealias TagParser = @Sendable (Parser, Token) throws -> any Node
 
-    static let tagParsers: [String: TagParser] = [
+    /// Stencil's tags and StencilSwiftKit's (`SwiftKitTagParsers.swift`).
+    static let tagParsers: [String: TagParser] = builtinTagParsers.merging(swiftKitTagParsers) { builtin, _ in builtin }
+
+    private static let builtinTagParsers: [String: TagParser] = [
         "for": { try $0.parseFor($1) },
         "break": { try $0.parseLoopTermination($1) },
         "continue": { try $0.parseLoopTermination($1) },

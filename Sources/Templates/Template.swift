@@ -9,7 +9,8 @@ public struct Template: Sendable {
     public func render(context: [String: TemplateValue]) throws -> String {
         let renderContext = RenderContext(context: context, environment: environment)
         do {
-            return try renderNodes(nodes, renderContext)
+            let output = try renderNodes(nodes, renderContext)
+            return environment.compactsBlankLines ? BlankLineCompaction.compact(output) : output
         } catch {
             throw templateError(error, at: nil)
         }

@@ -5,19 +5,24 @@ public struct TemplateEnvironment: Sendable {
     public let loader: (any TemplateLoader)?
     /// How whitespace around block tags is trimmed.
     public let trimBehaviour: TrimBehaviour
-    /// Built-in, string and extra filters by name.
+    /// Renders like StencilSwiftKit's `StencilSwiftTemplate` (SwiftGen's output): blank lines of
+    /// the output collapse unless the template wrote them (see `BlankLineCompaction`).
+    public let compactsBlankLines: Bool
+    /// Built-in, string, number and extra filters by name.
     let filters: [String: FilterFunction]
 
     /// Creates an environment. `extraFilters` are added to (and override) the built-in
-    /// filters.
+    /// filters; `compactsBlankLines` renders as StencilSwiftKit's `StencilSwiftTemplate` does.
     public init(
         loader: (any TemplateLoader)? = nil, trimBehaviour: TrimBehaviour = .none,
-        extraFilters: [String: Filter] = [:]
+        extraFilters: [String: Filter] = [:], compactsBlankLines: Bool = false
     ) {
         self.loader = loader
         self.trimBehaviour = trimBehaviour
+        self.compactsBlankLines = compactsBlankLines
         var filters = StringFilterHook.table
         filters.merge(BuiltinFilters.table) { _, builtin in builtin }
+        filters.merge(NumberFilters.table) { current, _ in current }
         for (name, filter) in extraFilters { filters[name] = .arguments(filter) }
         self.filters = filters
     }
@@ -27,7 +32,8 @@ public struct TemplateEnvironment: Sendable {
 
     /// Parses `string`; `name` appears in error messages.
     public func parse(string: String, name: String? = nil) throws -> Template {
-        let tokens = Lexer(templateName: name, text: string).tokenize()
+        let text = compactsBlankLines ? BlankLineCompaction.markSource(string) : string
+        let tokens = Lexer(templateName: name, text: text).tokenize()
         let parser = Parser(tokens: tokens, filters: filters, trimBehaviour: trimBehaviour)
         return Template(name: name, nodes: try parser.parse(), environment: self)
     }

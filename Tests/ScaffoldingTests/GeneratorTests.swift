@@ -112,11 +112,19 @@ final class GeneratorTests: XCTestCase {
     }
 
     func testPathEscapeFromAVariableIsRefused() throws {
-        XCTAssertThrowsError(try generator().plan(template: "viewmodel", name: "../../Evil", outDir: out)) { error in
+        // A variable without `identifier:` (a repository template) reaches the path check.
+        try addRepositoryTemplate(path: "{{ name }}ViewModel.swift")
+        XCTAssertThrowsError(try generator(repository: root).plan(template: "custom", name: "../../Evil", outDir: out)) { error in
             XCTAssertEqual(error as? ScaffoldingError, .pathEscapesOutput(path: "../../EvilViewModel.swift"))
         }
-        XCTAssertThrowsError(try generator().plan(template: "viewmodel", name: "/tmp/Evil", outDir: out)) { error in
+        XCTAssertThrowsError(try generator(repository: root).plan(template: "custom", name: "/tmp/Evil", outDir: out)) { error in
             XCTAssertEqual(error as? ScaffoldingError, .pathEscapesOutput(path: "/tmp/EvilViewModel.swift"))
+        }
+        // The built-ins declare `name` a type name, so such a value is refused even earlier.
+        XCTAssertThrowsError(try generator().plan(template: "viewmodel", name: "../../Evil", outDir: out)) { error in
+            XCTAssertEqual(error as? ScaffoldingError, .invalidValue(
+                variable: "name", value: "../../Evil",
+                expected: "a Swift type name: '.' (character 1) is not allowed in a Swift identifier"))
         }
     }
 

@@ -96,6 +96,20 @@ final class GraphValidatorTests: XCTestCase {
             ])
     }
 
+    func testLowercaseAndKeywordNodeNamesAreNotTypeNames() throws {
+        XCTAssertEqual(try errors("""
+            root: Main
+            nodes:
+              Main: {children: [connection, 화면, Self]}
+              connection: {}
+              화면: {}
+              Self: {}
+            """), [
+                "Main -> connection: 'connection' is not a Swift type name (node name): a type name starts with an uppercase letter; did you mean 'Connection'?",
+                "Main -> Self: 'Self' is not a Swift identifier (node name)",
+            ])
+    }
+
     func testEveryProblemAtOnce() throws {
         let found = try errors("""
             root: Main

@@ -3,7 +3,8 @@ import Templates
 import XCTest
 
 /// Runs the shared Stencil/StencilSwiftKit vectors (see `ConformanceVectors`) and requires
-/// 98% of them to pass.
+/// 98% of them to pass, and the vendored vectors of StencilSwiftKit's tags and number
+/// filters, which must all pass.
 final class ConformanceTests: XCTestCase {
     struct Case {
         let suite: String
@@ -12,6 +13,9 @@ final class ConformanceTests: XCTestCase {
         let context: [String: TemplateValue]
         let templates: [String: String]?
         let trim: TrimBehaviour
+        /// `trim: "swiftgen"` (vendored StencilSwiftKit vectors only): no trimming, then
+        /// StencilSwiftTemplate's blank-line removal.
+        var compactsBlankLines = false
         let expected: String?
     }
 
@@ -19,8 +23,7 @@ final class ConformanceTests: XCTestCase {
 
     static var casesURL: URL { ConformanceVectors.url }
 
-    func loadCases() throws -> [Case] {
-        let url = Self.casesURL
+    func loadCases(from url: URL = ConformanceTests.casesURL) throws -> [Case] {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw XCTSkip("conformance vectors not found at \(url.path)")
         }
@@ -41,16 +44,20 @@ final class ConformanceTests: XCTestCase {
             }
             var trim = TrimBehaviour.none
             if case .string(let mode)? = fields["trim"] { trim = TrimBehaviour(rawValue: mode) ?? .none }
+            let compacts = fields["trim"] == .string("swiftgen")
             var expected: String?
             if case .string(let text)? = fields["expected"] { expected = text }
-            return Case(suite: suite, name: name, template: template, context: context, templates: templates, trim: trim, expected: expected)
+            return Case(
+                suite: suite, name: name, template: template, context: context, templates: templates, trim: trim,
+                compactsBlankLines: compacts, expected: expected)
         }
     }
 
     /// nil when the case passes, else a short reason.
     func run(_ testCase: Case) -> String? {
         let environment = TemplateEnvironment(
-            loader: testCase.templates.map { DictionaryLoader(templates: $0) }, trimBehaviour: testCase.trim)
+            loader: testCase.templates.map { DictionaryLoader(templates: $0) }, trimBehaviour: testCase.trim,
+            compactsBlankLines: testCase.compactsBlankLines)
         do {
             let output = try environment.render(string: testCase.template, context: testCase.context)
             guard let expected = testCase.expected else { return "expected an error, rendered \(output.debugDescription)" }
@@ -93,5 +100,16 @@ final class ConformanceTests: XCTestCase {
         } else {
             print("conformance: string filters not registered yet; only the Stencil suites are asserted")
         }
+    }
+
+    func testStencilSwiftKitTagVectors() throws {
+        let cases = try loadCases(from: ConformanceVectors.swiftKitURL)
+        XCTAssertEqual(cases.count, 73, "all vectors decoded")
+        var failures: [String] = []
+        for testCase in cases {
+            if let reason = run(testCase) { failures.append("[\(testCase.suite)] \(testCase.name): \(reason)") }
+        }
+        print("conformance StencilSwiftKit tags and number filters: \(cases.count - failures.count)/\(cases.count)")
+        XCTAssertEqual(failures, [], "every StencilSwiftKit tag vector passes")
     }
 }

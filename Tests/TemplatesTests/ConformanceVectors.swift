@@ -11,4 +11,10 @@ enum ConformanceVectors {
         if FileManager.default.fileExists(atPath: shared.path) { return shared }
         return tests.appendingPathComponent("Fixtures/stencil-cases.json")
     }
+
+    /// The vectors of StencilSwiftKit's tags (`set`, `macro`/`call`, `map`, `import`) and number
+    /// filters, derived from its tests and sources (each case names its `source`); kept here only.
+    static var swiftKitURL: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/stencilswiftkit-cases.json")
+    }
 }

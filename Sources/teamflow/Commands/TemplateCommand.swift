@@ -22,8 +22,10 @@ enum TemplateCommand {
                     OptionSpec(long: "data", valueName: "F.json|F.yaml", help: "The context: a JSON object or YAML mapping.", completion: .file),
                     OptionSpec(long: "search-path", valueName: "DIR", help: "A folder for include/extends (repeatable, searched in order).",
                                isRepeating: true, completion: .directory),
-                    OptionSpec(long: "trim", valueName: "MODE", help: "Stencil's trim behaviour for block tags.",
-                               defaultValue: "smart", allowedValues: ["none", "smart", "all"]),
+                    OptionSpec(long: "trim", valueName: "MODE", help: "Stencil's trim behaviour for block tags; swiftgen: none, then StencilSwiftKit's blank-line removal.",
+                               defaultValue: "smart", allowedValues: ["none", "smart", "all", "swiftgen"]),
+                    OptionSpec(long: "param", valueName: "KEY=VALUE", help: "A StencilSwiftKit parameter, seen as param.KEY (repeatable).",
+                               isRepeating: true),
                 ]),
         ]
     )
@@ -35,14 +37,20 @@ enum TemplateCommand {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 throw TeamflowError(.failure, "cannot read template '\(file)'", hints: ["Check the path; it is relative to the current directory (or -C)."])
             }
-            let context = try inv.parsed.option("data").map { try loadData($0, in: inv.directory) } ?? [:]
+            let data = try inv.parsed.option("data").map { try loadData($0, in: inv.directory) } ?? [:]
+            let parameters: TemplateValue
+            do { parameters = try ContextEnrichment.parameters(from: inv.parsed.options("param")) } catch {
+                throw TeamflowError(.usage, "\(error)")
+            }
+            let context = ContextEnrichment.enrich(data, parameters: parameters)
             // The folders are the user's choice; what is read below them is not (see TemplateFolder).
             let searchPaths = inv.parsed.options("search-path").map {
                 TemplateFolder(root: Paths.absolute($0, in: inv.directory), displayRoot: $0)
             } + [TemplateFolder(root: (path as NSString).deletingLastPathComponent,
                                 displayRoot: (file as NSString).deletingLastPathComponent)]
-            let trim = TrimBehaviour(rawValue: inv.parsed.option("trim") ?? "smart") ?? .smart
-            let environment = TemplateEnvironment(loader: FileSystemLoader(folders: searchPaths), trimBehaviour: trim)
+            let mode = inv.parsed.option("trim") ?? "smart"
+            let environment = TemplateEnvironment(loader: FileSystemLoader(folders: searchPaths), trimBehaviour: TrimBehaviour(rawValue: mode) ?? .none,
+                                                  compactsBlankLines: mode == "swiftgen")
             // A TemplateError reaches the user as a compiler-style diagnostic (see TeamflowCLI).
             Console.raw(try environment.render(string: text, name: file, context: context))
         },
