@@ -63,7 +63,7 @@ public enum SVGChart {
         guard series.members.count > memberLimit else { return series.members.indices.map { (series.members[$0], values($0)) } }
         var shown = (0 ..< memberLimit - 1).map { (series.members[$0], values($0)) }
         let rest = (memberLimit - 1 ..< series.members.count).map(values)
-        let sums = series.periods.indices.map { period in ChartMath.clamp(rest.reduce(0) { $0 + $1[period] }) }
+        let sums = series.periods.indices.map { period in rest.reduce(0) { ChartMath.clamp($0 + $1[period]) } }
         shown.append((others, sums))
         return shown
     }
