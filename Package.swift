@@ -35,6 +35,8 @@ let package = Package(
         .target(name: "Git", dependencies: ["CGit2"]),
         .target(name: "Templates"),
         .target(name: "ArgumentParsing"),
+        // Velocity and burndown charts (terminal text and SVG) from plain series; no domain knowledge.
+        .target(name: "Charts"),
 
         // Domain and adapters.
         .target(name: "TeamflowCore", dependencies: ["Timestamps"]),
@@ -74,6 +76,7 @@ let package = Package(
         .testTarget(name: "GitTests", dependencies: ["Git"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates"], exclude: ["Fixtures"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "TeamflowCoreTests", dependencies: ["TeamflowCore"]),
         .testTarget(name: "TeamflowGitTests", dependencies: ["TeamflowGit", "TeamflowCore", "YAML", "Git"]),
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Templates"]),

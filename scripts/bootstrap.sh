@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what teamflow needs to build and test, only when it is missing:
-# Debian packages (libgit2-dev, libyaml-dev, pkg-config, git with git-daemon, python3) and the
+# Debian packages (libgit2-dev, libyaml-dev, pkg-config, git with git-daemon, python3, librsvg2-bin) and the
 # Python readers the tests use as independent checks (PyYAML, markdown-it-py).
 set -euo pipefail
 
@@ -18,6 +18,8 @@ pkg-config --exists libgit2 2>/dev/null || need+=(libgit2-dev)
 pkg-config --exists yaml-0.1 2>/dev/null || need+=(libyaml-dev)
 command -v git >/dev/null || need+=(git)
 command -v python3 >/dev/null || need+=(python3)
+# An independent SVG renderer: ChartsTests draw the charts to PNG and check the pixels.
+command -v rsvg-convert >/dev/null || need+=(librsvg2-bin)
 if [ ${#need[@]} -gt 0 ]; then apt_install "${need[@]}"; fi
 
 # A Python module for the tests: pip first (a user's or pyenv's Python), then Debian's package
