@@ -1,9 +1,10 @@
 import Foundation
+import TeamflowCore
 
 /// The entries of one `EntityTable` as its snapshot holds them: an index sorted by key bytes
 /// and the records, decoded on first use and kept (behind the archive's lock, since a state is
 /// `Sendable` and may be read from several threads).
-final class StoredEntries<Entity: SnapshotCodable & Sendable>: @unchecked Sendable {
+final class StoredEntries<Entity: SnapshotCodable & Sendable>: EntityStorage, @unchecked Sendable {
     let archive: SnapshotArchive
     let count: Int
     private let index: Int
@@ -141,12 +142,24 @@ final class StoredEntries<Entity: SnapshotCodable & Sendable>: @unchecked Sendab
         }
     }
 
-    func key(_ i: Int) -> String {
+    func key(at i: Int) -> String {
         archive.withLock { archive.stringHoldingLock(keyString(i)) }
     }
 
     func allKeys() -> [String] {
         archive.withLock { (0..<count).map { archive.stringHoldingLock(keyString($0)) } }
+    }
+
+    /// Indices of the entries whose title bytes pass `mayMatch`, none decoded; nil unless the
+    /// records start with id and title (`SnapshotTitled`).
+    func indices(whereTitleBytes mayMatch: (Span<UInt8>) -> Bool, skipping: Set<Int>) -> [Int]? {
+        guard Entity.self is any SnapshotTitled.Type else { return nil }
+        var out: [Int] = []
+        for index in 0..<count where skipping.isEmpty || !skipping.contains(index) {
+            guard let title = titleBytes(at: index) else { continue }
+            if mayMatch(title.assumingMemoryBound(to: UInt8.self).span) { out.append(index) }
+        }
+        return out
     }
 
     /// The bytes of the record's second field (see `SnapshotTitled`), without decoding it.
