@@ -5,7 +5,9 @@
 // Layers (see docs/ARCHITECTURE.md):
 //   C shims (CGit2, CYAML)
 //   -> small libraries (YAML, Git, Templates, ArgumentParsing)
-//   -> domain (TeamflowCore: events, state, use cases; no git, no YAML)
+//   -> domain (TeamflowCore: events, state, use cases; no git, no YAML, no unsafe pointers)
+//   -> beside the domain (StateSnapshot: the cache's binary codec and lazy tables;
+//      Importers: gh JSON, PR bodies, weekly pages)
 //   -> adapters (TeamflowGit: the event store on a git ref; Scaffolding: generators)
 //   -> thin executable (teamflow)
 import PackageDescription
@@ -40,7 +42,11 @@ let package = Package(
 
         // Domain and adapters.
         .target(name: "TeamflowCore", dependencies: ["Timestamps"]),
-        .target(name: "TeamflowGit", dependencies: ["TeamflowCore", "YAML", "Git"]),
+        // The state cache's binary format and the lazily decoded tables behind `EntityStorage`.
+        .target(name: "StateSnapshot", dependencies: ["TeamflowCore"]),
+        // Parsers of what teams bring in (gh's PR JSON, PR bodies, weekly pages) and their use cases.
+        .target(name: "Importers", dependencies: ["TeamflowCore"]),
+        .target(name: "TeamflowGit", dependencies: ["TeamflowCore", "StateSnapshot", "YAML", "Git"]),
         .target(
             name: "Scaffolding",
             dependencies: ["Templates", "YAML"],
@@ -56,14 +62,15 @@ let package = Package(
         // Executables.
         .executableTarget(
             name: "teamflow",
-            dependencies: ["ArgumentParsing", "TeamflowCore", "TeamflowGit", "Scaffolding", "WikiExport", "YAML", "Templates"]
+            dependencies: ["ArgumentParsing", "TeamflowCore", "Importers", "TeamflowGit", "Scaffolding", "WikiExport", "YAML",
+                           "Templates"]
         ),
-        .executableTarget(name: "teamflow-bench", dependencies: ["TeamflowCore", "TeamflowGit", "YAML", "Git"]),
+        .executableTarget(name: "teamflow-bench", dependencies: ["TeamflowCore", "StateSnapshot", "TeamflowGit", "YAML", "Git"]),
         // Fuzz targets for every parser (docs/FUZZING.md): a corpus replayer in a normal build,
         // a libFuzzer binary when built with -DFUZZING -sanitize=fuzzer,address.
         .executableTarget(
             name: "teamflow-fuzz",
-            dependencies: ["CLibFuzzer", "YAML", "TeamflowCore", "TeamflowGit", "Templates", "Scaffolding"]
+            dependencies: ["CLibFuzzer", "YAML", "TeamflowCore", "Importers", "TeamflowGit", "Templates", "Scaffolding"]
         ),
 
         // Build-time embedding of Templates/ (into Scaffolding) and WikiTemplates/ (into WikiExport).
@@ -78,9 +85,11 @@ let package = Package(
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "TeamflowCoreTests", dependencies: ["TeamflowCore"]),
+        .testTarget(name: "StateSnapshotTests", dependencies: ["StateSnapshot", "TeamflowCore"]),
+        .testTarget(name: "ImportersTests", dependencies: ["Importers", "TeamflowCore"]),
         .testTarget(name: "TeamflowGitTests", dependencies: ["TeamflowGit", "TeamflowCore", "YAML", "Git"]),
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Templates"]),
-        .testTarget(name: "WikiExportTests", dependencies: ["WikiExport", "TeamflowCore"]),
+        .testTarget(name: "WikiExportTests", dependencies: ["WikiExport", "TeamflowCore", "Importers"]),
         .testTarget(name: "CLITests", dependencies: ["teamflow"], exclude: ["Fixtures"]),
         // Replays the checked-in fuzz corpus (Fuzz/corpus) through every target.
         .testTarget(name: "FuzzCorpusTests", dependencies: ["teamflow-fuzz"]),

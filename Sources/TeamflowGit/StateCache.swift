@@ -1,4 +1,5 @@
 import Foundation
+import StateSnapshot
 import TeamflowCore
 
 /// The disposable cache of derived state under `.git/teamflow/`, keyed by the ref's tip.

@@ -1,5 +1,6 @@
 import Foundation
 import Git
+import StateSnapshot
 import TeamflowCore
 
 /// Our own appends since the state snapshot was written, so a reader catches up by folding a

@@ -1,4 +1,5 @@
 import Foundation
+import StateSnapshot
 import TeamflowCore
 import TeamflowGit
 

@@ -1,4 +1,5 @@
 import Foundation
+import Importers
 import TeamflowCore
 
 /// The importers: a PR body (`review add --from-file`), a weekly page (`import markdown`)

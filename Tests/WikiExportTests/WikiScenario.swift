@@ -1,4 +1,5 @@
 import Foundation
+import Importers
 import TeamflowCore
 import XCTest
 

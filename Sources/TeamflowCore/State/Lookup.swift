@@ -63,14 +63,16 @@ public enum Lookup {
     /// Whether a stored name given as raw UTF-8 bytes could match a normalised key: the same
     /// first-character test as `matches`, so a table can skip decoding almost every entry.
     /// Never false for a name that `matches` accepts.
-    public static func mayMatch(_ name: UnsafeRawBufferPointer, _ key: String) -> Bool {
-        guard let byte = name.first, let keyByte = key.utf8.first else { return name.isEmpty && key.isEmpty }
+    public static func mayMatch(_ name: Span<UInt8>, _ key: String) -> Bool {
+        guard !name.isEmpty, let keyByte = key.utf8.first else { return name.isEmpty && key.isEmpty }
+        let byte = name[0]
         if byte < 0x80 && keyByte < 0x80 {
             return (byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) == keyByte
         }
         if byte >= 0x80 && keyByte < 0x80 {
             // Only İ (C4 B0) and the Kelvin sign (E2 84 AA) lower-case to something starting with ASCII.
-            return name.starts(with: [0xC4, 0xB0]) || name.starts(with: [0xE2, 0x84, 0xAA])
+            return (name.count >= 2 && byte == 0xC4 && name[1] == 0xB0)
+                || (name.count >= 3 && byte == 0xE2 && name[1] == 0x84 && name[2] == 0xAA)
         }
         return true
     }

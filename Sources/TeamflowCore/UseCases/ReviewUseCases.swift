@@ -1,6 +1,7 @@
 import Foundation
 
-/// PR review notes: add (from flags, a Markdown body or gh's JSON), comment, edit, list, show.
+/// PR review notes: add (from flags, or what the importers read from a Markdown body or gh's
+/// JSON), comment, edit, list, show.
 public struct ReviewUseCases {
     public let repository: EventRepository
     public let session: Session
@@ -22,11 +23,27 @@ public struct ReviewUseCases {
         public var week: String?
         public var sections: [ReviewSection]
         /// Comments recorded with the review (from gh), each with its own author and time.
-        public var comments: [GitHubPullRequest.Comment]
+        public var comments: [Comment]
+
+        /// A comment or review summary to record with the review.
+        public struct Comment: Sendable, Equatable {
+            public var author: String
+            public var text: String
+            public var at: String?
+            /// A review's state, lowercased (`approved`, `changes_requested`, ...); nil for a comment.
+            public var state: String?
+
+            public init(author: String, text: String, at: String?, state: String? = nil) {
+                self.author = author
+                self.text = text
+                self.at = at
+                self.state = state
+            }
+        }
 
         public init(pr: Int, title: String, by: String? = nil, url: String? = nil, branch: String? = nil,
                     openedAt: String? = nil, week: String? = nil, sections: [ReviewSection] = [],
-                    comments: [GitHubPullRequest.Comment] = []) {
+                    comments: [Comment] = []) {
             self.pr = pr
             self.title = title
             self.by = by
@@ -36,12 +53,6 @@ public struct ReviewUseCases {
             self.week = week
             self.sections = sections
             self.comments = comments
-        }
-
-        /// A review from gh's JSON: its body parsed into sections, its comments and reviews as comments.
-        public init(github pr: GitHubPullRequest, week: String? = nil) {
-            self.init(pr: pr.number, title: pr.title, by: pr.author, url: pr.url, branch: pr.branch, openedAt: pr.createdAt,
-                      week: week, sections: PullRequestBody(parsing: pr.body).sections, comments: pr.comments)
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import Importers
 import TeamflowCore
 
 /// `teamflow review add|comment|edit|list|show`: PR review notes and reviewers' comments.

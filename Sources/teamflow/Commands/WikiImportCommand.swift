@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Importers
 import TeamflowCore
 
 /// `teamflow import markdown FILE [--week W]`: a weekly page in the team's Notion shape.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import StateSnapshot
 @testable import TeamflowCore
 
 /// `EntityTable` must behave exactly like the `[String: Entity]` it replaced, whether its
@@ -26,12 +27,12 @@ final class EntityTableTests: XCTestCase {
         return (copy, dictionary)
     }
 
-    private func randomID(_ rng: inout ConcurrentEditsPropertyTests.SplitMix) -> String {
+    private func randomID(_ rng: inout SplitMix) -> String {
         String((0..<24).map { _ in Array("0123456789abcdef")[Int(rng.next() % 16)] })
     }
 
     func testALoadedTableAnswersEveryLookupLikeTheDictionary() throws {
-        var rng = ConcurrentEditsPropertyTests.SplitMix(state: 7)
+        var rng = SplitMix(state: 7)
         let goals = (0..<500).map { goal(randomID(&rng), "목표 \($0) 🎯", clock: $0) }
         let (table, dictionary) = try loaded(goals)
         XCTAssertEqual(table.count, 500)
@@ -81,7 +82,7 @@ final class EntityTableTests: XCTestCase {
     }
 
     func testAWriterExtendingTheSnapshotCopiesUnchangedEntriesAndMergesChanges() throws {
-        var rng = ConcurrentEditsPropertyTests.SplitMix(state: 5)
+        var rng = SplitMix(state: 5)
         var goals = (0..<400).map { goal(randomID(&rng), "목표 \($0)", clock: $0) }
         var writer = SnapshotWriter()
         var table = EntityTable<Goal>()
@@ -124,7 +125,7 @@ final class EntityTableTests: XCTestCase {
     }
 
     func testKeyPrefixesAreFoundInStoredAndChangedEntries() throws {
-        var rng = ConcurrentEditsPropertyTests.SplitMix(state: 11)
+        var rng = SplitMix(state: 11)
         let goals = (0..<300).map { goal(randomID(&rng), "t\($0)", clock: $0) }
         var (table, _) = try loaded(goals)
         let extra = goal("abcd" + String(repeating: "0", count: 20), "extra")
@@ -165,7 +166,10 @@ final class EntityTableTests: XCTestCase {
             var reader = SnapshotReader(bytes: writer.bytes)
             let loaded = try reader.read(EntityTable<E>.self)
             var seen: [String] = []
-            _ = loaded.entries(whereTitleBytes: { seen.append(String(decoding: $0, as: UTF8.self)); return false })
+            _ = loaded.entries(whereTitleBytes: { bytes in
+                seen.append(String(decoding: (0..<bytes.count).map { bytes[$0] }, as: UTF8.self))
+                return false
+            })
             return Dictionary(uniqueKeysWithValues: zip(loaded.keys, seen))
         }
         let goals = ["aaaa0001": goal("aaaa0001", "목표 🎯"), "aaaa0002": goal("aaaa0002", "Deploy")]
@@ -193,7 +197,7 @@ final class EntityTableTests: XCTestCase {
     }
 
     func testAStateReadFromOneSnapshotCanBeReadFromManyThreads() throws {
-        var rng = ConcurrentEditsPropertyTests.SplitMix(state: 3)
+        var rng = SplitMix(state: 3)
         let goals = (0..<2000).map { goal(randomID(&rng), "목표 \($0)", clock: $0) }
         let (table, dictionary) = try loaded(goals)
         let ids = Array(dictionary.keys)

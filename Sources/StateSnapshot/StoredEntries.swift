@@ -1,9 +1,10 @@
 import Foundation
+import TeamflowCore
 
 /// The entries of one `EntityTable` as its snapshot holds them: an index sorted by key bytes
 /// and the records, decoded on first use and kept (behind the archive's lock, since a state is
 /// `Sendable` and may be read from several threads).
-final class StoredEntries<Entity: SnapshotCodable & Sendable>: @unchecked Sendable {
+final class StoredEntries<Entity: SnapshotCodable & Sendable>: EntityStorage, @unchecked Sendable {
     let archive: SnapshotArchive
     let count: Int
     private let index: Int
@@ -101,12 +102,19 @@ final class StoredEntries<Entity: SnapshotCodable & Sendable>: @unchecked Sendab
         return low
     }
 
+    // The table calls these through `EntityStorage`, i.e. the unspecialised generic code;
+    // these attributes make it dispatch to code specialised for the two big tables (measured:
+    // `week` and `goal list` at 100,000 events went from ~6-7% to ~0% more CPU than before the split).
+    @_specialize(where Entity == TeamTask)
+    @_specialize(where Entity == Goal)
     func entity(at i: Int) -> Entity? {
         archive.withLock { entityHoldingLock(i) }
     }
 
     /// Every entity not in `skipping`, in key order (one lock for all). Entities decoded here
     /// are not kept: a scan copies each once, and the strings they share are kept anyway.
+    @_specialize(where Entity == TeamTask)
+    @_specialize(where Entity == Goal)
     func all(skipping: Set<Int>) -> [Entity] {
         var out: [Entity] = []
         out.reserveCapacity(count)
@@ -115,6 +123,8 @@ final class StoredEntries<Entity: SnapshotCodable & Sendable>: @unchecked Sendab
     }
 
     /// The same, with each entity's index.
+    @_specialize(where Entity == TeamTask)
+    @_specialize(where Entity == Goal)
     func allIndexed(skipping: Set<Int>) -> [(Int, Entity)] {
         var out: [(Int, Entity)] = []
         out.reserveCapacity(count)
@@ -124,6 +134,8 @@ final class StoredEntries<Entity: SnapshotCodable & Sendable>: @unchecked Sendab
 
     /// Calls `body` with every entity not in `skipping`, in key order, outside the lock (so
     /// `body` may read tables itself); decoding goes in batches under it.
+    @_specialize(where Entity == TeamTask)
+    @_specialize(where Entity == Goal)
     func forEach(skipping: Set<Int>, _ body: (Entity) throws -> Void) rethrows {
         var batch: [Entity] = []
         batch.reserveCapacity(256)
@@ -141,12 +153,24 @@ final class StoredEntries<Entity: SnapshotCodable & Sendable>: @unchecked Sendab
         }
     }
 
-    func key(_ i: Int) -> String {
+    func key(at i: Int) -> String {
         archive.withLock { archive.stringHoldingLock(keyString(i)) }
     }
 
     func allKeys() -> [String] {
         archive.withLock { (0..<count).map { archive.stringHoldingLock(keyString($0)) } }
+    }
+
+    /// Indices of the entries whose title bytes pass `mayMatch`, none decoded; nil unless the
+    /// records start with id and title (`SnapshotTitled`).
+    func indices(whereTitleBytes mayMatch: (Span<UInt8>) -> Bool, skipping: Set<Int>) -> [Int]? {
+        guard Entity.self is any SnapshotTitled.Type else { return nil }
+        var out: [Int] = []
+        for index in 0..<count where skipping.isEmpty || !skipping.contains(index) {
+            guard let title = titleBytes(at: index) else { continue }
+            if mayMatch(title.assumingMemoryBound(to: UInt8.self).span) { out.append(index) }
+        }
+        return out
     }
 
     /// The bytes of the record's second field (see `SnapshotTitled`), without decoding it.

@@ -1,3 +1,5 @@
+import TeamflowCore
+
 /// A PR description split into sections by heading words (Korean or English, emoji and case
 /// ignored). Bodies are kept byte for byte; unknown sections are kept in order.
 public struct PullRequestBody: Sendable, Equatable {

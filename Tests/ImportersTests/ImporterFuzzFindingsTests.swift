@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import TeamflowCore
+@testable import Importers
+import TeamflowCore
 
 /// Inputs the fuzz targets (Sources/teamflow-fuzz, docs/FUZZING.md) found to crash or stall
 /// the Markdown and gh importers, each kept as a test that failed before its fix.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import StateSnapshot
 @testable import TeamflowCore
 
 /// The state snapshot (the store's cache format) must give back exactly the state it took.

@@ -1,4 +1,5 @@
 import Foundation
+import TeamflowCore
 
 /// What `gh pr view N --json number,title,body,author,url,headRefName,createdAt,comments,reviews`
 /// prints, read with `JSONReader`. Malformed input names the field.

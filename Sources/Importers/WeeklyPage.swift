@@ -1,3 +1,5 @@
+import TeamflowCore
+
 /// A week's page in the team's Notion/Markdown shape: a goals list whose items end with ✅ or
 /// are `[x]`, then a list per member (under a heading or a label line with the member's name,
 /// or as a top-level item with the tasks nested below it).

@@ -1,3 +1,6 @@
+import Foundation
+import TeamflowCore
+
 /// `import markdown`: a week's page in the team's Notion shape becomes goal and task events,
 /// all in one append. Checked items are written with `done: true` (their ids are not known
 /// until the append, so no separate check event can name them).
@@ -58,7 +61,9 @@ public struct WeeklyImportUseCase {
             throw TeamflowError(.notFound, "the page names unknown members: \(missing.joined(separator: ", "))",
                                 hints: missing.map { "  teamflow member add \"\($0)\"" } + ["Nothing was imported."])
         }
-        _ = try repository.record(drafts, session: session)
+        // As the use cases' `record` does (internal to TeamflowCore): the session's author and time.
+        let author = try session.requireAuthor()
+        _ = try repository.append(drafts, author: author, at: Timestamp.format(session.now, timeZone: session.timeZone))
         return Result(week: week, goals: page.goals.count, tasks: tasks)
     }
 }

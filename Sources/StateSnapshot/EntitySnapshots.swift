@@ -1,3 +1,5 @@
+import TeamflowCore
+
 // The snapshot form of each state type: fields in declaration order. Adding a field means
 // adding it here (the memberwise init will not compile without it) and bumping
 // `TeamState.snapshotFormat`.
@@ -9,7 +11,7 @@ extension Goal: SnapshotTitled {
     }
 
     public init(from r: inout SnapshotReader) throws {
-        self.init(id: try r.read(), title: try r.read(), week: try r.read(), sprint: try r.read(), done: try r.read(),
+        self.init(restoring: try r.read(), title: try r.read(), week: try r.read(), sprint: try r.read(), done: try r.read(),
                   removed: try r.read(), createdBy: try r.read(), createdAt: try r.read(), clock: try r.read())
     }
 }
@@ -20,7 +22,7 @@ extension Member: SnapshotCodable {
     }
 
     public init(from r: inout SnapshotReader) throws {
-        self.init(id: try r.read(), name: try r.read(), handle: try r.read(), email: try r.read(), removed: try r.read(),
+        self.init(restoring: try r.read(), name: try r.read(), handle: try r.read(), email: try r.read(), removed: try r.read(),
                   clock: try r.read())
     }
 }
@@ -31,7 +33,7 @@ extension Project: SnapshotCodable {
     }
 
     public init(from r: inout SnapshotReader) throws {
-        self.init(id: try r.read(), name: try r.read(), description: try r.read(), due: try r.read(), status: try r.read(),
+        self.init(restoring: try r.read(), name: try r.read(), description: try r.read(), due: try r.read(), status: try r.read(),
                   removed: try r.read(), clock: try r.read())
     }
 }
@@ -42,7 +44,7 @@ extension Epic: SnapshotCodable {
     }
 
     public init(from r: inout SnapshotReader) throws {
-        self.init(id: try r.read(), title: try r.read(), project: try r.read(), status: try r.read(), removed: try r.read(),
+        self.init(restoring: try r.read(), title: try r.read(), project: try r.read(), status: try r.read(), removed: try r.read(),
                   clock: try r.read())
     }
 }
@@ -54,7 +56,7 @@ extension TeamTask: SnapshotTitled {
     }
 
     public init(from r: inout SnapshotReader) throws {
-        self.init(id: try r.read(), title: try r.read(), member: try r.read(), epic: try r.read(), parent: try r.read(),
+        self.init(restoring: try r.read(), title: try r.read(), member: try r.read(), epic: try r.read(), parent: try r.read(),
                   week: try r.read(), sprint: try r.read(), due: try r.read(), status: try r.read(), removed: try r.read(),
                   clock: try r.read())
     }
@@ -66,7 +68,7 @@ extension Sprint: SnapshotCodable {
     }
 
     public init(from r: inout SnapshotReader) throws {
-        self.init(id: try r.read(), name: try r.read(), from: try r.read(), to: try r.read(), removed: try r.read(),
+        self.init(restoring: try r.read(), name: try r.read(), from: try r.read(), to: try r.read(), removed: try r.read(),
                   clock: try r.read())
     }
 }
@@ -78,7 +80,7 @@ extension Review: SnapshotCodable {
     }
 
     public init(from r: inout SnapshotReader) throws {
-        self.init(id: try r.read(), pr: try r.read(), title: try r.read(), author: try r.read(), url: try r.read(),
+        self.init(restoring: try r.read(), pr: try r.read(), title: try r.read(), author: try r.read(), url: try r.read(),
                   branch: try r.read(), openedAt: try r.read(), week: try r.read(), sections: try r.read(),
                   comments: try r.read(), removed: try r.read(), createdAt: try r.read(), clock: try r.read())
     }
@@ -112,7 +114,7 @@ extension RetroEntry: SnapshotCodable {
     }
 
     public init(from r: inout SnapshotReader) throws {
-        self.init(id: try r.read(), text: try r.read(), kind: try r.read(), week: try r.read(), author: try r.read(),
+        self.init(restoring: try r.read(), text: try r.read(), kind: try r.read(), week: try r.read(), author: try r.read(),
                   createdAt: try r.read(), removed: try r.read(), clock: try r.read())
     }
 }
@@ -123,7 +125,7 @@ extension WikiPage: SnapshotCodable {
     }
 
     public init(from r: inout SnapshotReader) throws {
-        self.init(id: try r.read(), title: try r.read(), body: try r.read(), entries: try r.read(), history: try r.read(),
+        self.init(restoring: try r.read(), title: try r.read(), body: try r.read(), entries: try r.read(), history: try r.read(),
                   clock: try r.read())
     }
 }
@@ -179,7 +181,6 @@ extension TeamState: SnapshotCodable {
         reviews = try r.read()
         retros = try r.read()
         wiki = try r.read()
-        eventCount = try r.read()
-        last = try r.read()
+        restore(eventCount: try r.read(), last: try r.read())
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import TeamflowCore
+@testable import Importers
+import TeamflowCore
 
 /// The strict JSON reader: values, escapes, surrogates, numbers, depth, positioned errors,
 /// and agreement with Python's json module.

@@ -1,0 +1,94 @@
+import TeamflowCore
+
+/// An entity whose snapshot record starts with its id, then its title (or name), both
+/// strings: a table can then test titles without decoding whole entities.
+public protocol SnapshotTitled: SnapshotCodable, Titled {}
+
+extension EntityTable: SnapshotCodable where Entity: SnapshotCodable {
+    /// A flag (are all keys ASCII), the count, the records' length (4 bytes), an index of
+    /// `count` pairs of `UInt32` (the key's string, the record's offset) sorted by the keys'
+    /// bytes, then the records.
+    ///
+    /// Stored entries are already in key order, so only the changes are sorted and merged in.
+    /// Into a snapshot that extends the one they came from, unchanged stored entries are copied
+    /// as bytes (their strings keep their indices); otherwise they are decoded and written.
+    public func write(to w: inout SnapshotWriter) {
+        guard stored == nil || stored is StoredEntries<Entity> else {
+            // Another kind of storage: written as a table built in memory.
+            var plain = EntityTable()
+            for (key, entity) in self { plain[key] = entity }
+            plain.write(to: &w)
+            return
+        }
+        let stored = stored as? StoredEntries<Entity>
+        let copying = stored.map { $0.archive === w.base } ?? false
+        // Stored entries to write, in key order: copied as bytes, or decoded (a record that does
+        // not decode is dropped).
+        var kept: [Int] = []
+        var decoded: [Entity] = []
+        if let stored, copying {
+            kept = (0..<stored.count).filter { !shadowed.contains($0) }
+        } else if let stored {
+            for (at, entity) in stored.allIndexed(skipping: shadowed) {
+                kept.append(at)
+                decoded.append(entity)
+            }
+        }
+        let changed = changes.sorted { StoredEntries<Entity>.precedes($0.key, $1.key) }
+        let ascii = (stored?.asciiKeys ?? true) && changed.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
+        let total = kept.count + changed.count
+        let (index, records) = writeHeader(count: total, ascii: ascii, to: &w)
+        var i = 0, j = 0
+        for slot in 0..<total {
+            w.patch(w.body.count - records, at: index + slot * 8 + 4)
+            if let stored, i < kept.count, j == changed.count || precedes(stored.keyBytes(kept[i]), changed[j].key) {
+                if copying {
+                    w.patch(stored.keyString(kept[i]), at: index + slot * 8)
+                    w.body.append(contentsOf: stored.recordBytes(kept[i]))
+                } else {
+                    w.patch(w.intern(stored.key(at: kept[i])), at: index + slot * 8)
+                    decoded[i].write(to: &w)
+                }
+                i += 1
+            } else {
+                w.patch(w.intern(changed[j].key), at: index + slot * 8)
+                changed[j].value.write(to: &w)
+                j += 1
+            }
+        }
+        w.patch(w.body.count - records, at: records - total * 8 - 4)
+    }
+
+    private func precedes(_ bytes: UnsafeRawBufferPointer, _ key: String) -> Bool {
+        var key = key
+        return key.withUTF8 { StoredEntries<Entity>.compare(bytes, UnsafeRawBufferPointer($0)) < 0 }
+    }
+
+    /// The flag, the count, a placeholder for the records' length and a zeroed index; returns
+    /// where the index and the records start.
+    private func writeHeader(count: Int, ascii: Bool, to w: inout SnapshotWriter) -> (index: Int, records: Int) {
+        w.write(ascii)
+        w.write(count)
+        _ = w.placeholder()
+        let index = w.body.count
+        w.body.append(contentsOf: repeatElement(0, count: count * 8))
+        return (index, w.body.count)
+    }
+
+    public init(from r: inout SnapshotReader) throws {
+        let ascii = try r.read(Bool.self)
+        let count = try r.read(Int.self)
+        guard count >= 0, count <= r.remaining / 8 else { throw SnapshotReader.Damaged() }
+        let length = try r.u32()
+        let index = r.offset
+        try r.skip(count * 8)
+        let records = r.offset
+        try r.skip(length)
+        guard count > 0 else {
+            self.init()
+            return
+        }
+        self.init(storage: try StoredEntries<Entity>(archive: r.archive, count: count, index: index, records: records,
+                                                     end: records + length, asciiKeys: ascii))
+    }
+}
