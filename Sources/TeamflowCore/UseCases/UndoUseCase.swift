@@ -3,14 +3,10 @@
 /// The compensation restores what the event changed to its value just before the event (in
 /// (clock, id) order). It carries `undoes: <id>`, so a plain `undo` skips changes already undone
 /// and other undos: repeating it walks back through the caller's changes.
-public struct UndoUseCase {
-    public let repository: EventRepository
-    public let session: Session
+public struct UndoUseCase: UseCase {
+    public let context: UseCaseContext
 
-    public init(repository: EventRepository, session: Session) {
-        self.repository = repository
-        self.session = session
-    }
+    public init(context: UseCaseContext) { self.context = context }
 
     /// What an undo did: the event it undid and the compensating event it wrote.
     public struct Outcome: Sendable {
@@ -45,7 +41,7 @@ public struct UndoUseCase {
             throw TeamflowError(.conflict, "event \(ShortID.of(target.id)) (\(target.type)) cannot be undone")
         }
         draft.data[EventType.undoesKey] = .string(target.id)
-        let written = try repository.record([draft], session: session)
+        let written = try context.record([draft])
         guard let event = written.first else { throw TeamflowError(.failure, "the undo was not written") }
         return Outcome(undone: target, written: event)
     }
