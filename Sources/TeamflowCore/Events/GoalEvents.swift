@@ -109,6 +109,7 @@ extension GoalDoneEvent {
     }
 }
 
+/// `goal.checked`: the goal is done.
 public struct GoalChecked: GoalDoneEvent {
     public static let type = EventType.goalChecked
     public static let done = true
@@ -116,6 +117,7 @@ public struct GoalChecked: GoalDoneEvent {
     public init(goal: String) { self.goal = goal }
 }
 
+/// `goal.unchecked`: the goal is open again.
 public struct GoalUnchecked: GoalDoneEvent {
     public static let type = EventType.goalUnchecked
     public static let done = false

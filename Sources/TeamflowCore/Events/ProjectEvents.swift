@@ -159,6 +159,7 @@ extension ProjectRemovalEvent {
     }
 }
 
+/// `project.removed`: hides the project and detaches the epics listed.
 public struct ProjectRemoved: ProjectRemovalEvent {
     public static let type = EventType.projectRemoved
     public static let removes = true, opposite = EventType.projectRestored
@@ -170,6 +171,7 @@ public struct ProjectRemoved: ProjectRemovalEvent {
     }
 }
 
+/// `project.restored` (written by undo): shows it again and re-attaches the listed epics that have no project.
 public struct ProjectRestored: ProjectRemovalEvent {
     public static let type = EventType.projectRestored
     public static let removes = false, opposite = EventType.projectRemoved

@@ -40,6 +40,7 @@ public enum TaskStatus {
     }
 }
 
+/// `task.checked`: status `done`.
 public struct TaskChecked: TaskStatusEvent {
     public static let type = EventType.taskChecked
     public static let status = WorkStatus.done
@@ -47,6 +48,7 @@ public struct TaskChecked: TaskStatusEvent {
     public init(task: String) { self.task = task }
 }
 
+/// `task.unchecked`: status `todo`.
 public struct TaskUnchecked: TaskStatusEvent {
     public static let type = EventType.taskUnchecked
     public static let status = WorkStatus.todo
@@ -54,6 +56,7 @@ public struct TaskUnchecked: TaskStatusEvent {
     public init(task: String) { self.task = task }
 }
 
+/// `task.started`: status `doing`.
 public struct TaskStarted: TaskStatusEvent {
     public static let type = EventType.taskStarted
     public static let status = WorkStatus.doing
@@ -95,6 +98,7 @@ extension TaskRemovalEvent {
     }
 }
 
+/// `task.removed`: hides the task and the listed sub-tasks.
 public struct TaskRemoved: TaskRemovalEvent {
     public static let type = EventType.taskRemoved
     public static let removes = true, opposite = EventType.taskRestored
@@ -106,6 +110,7 @@ public struct TaskRemoved: TaskRemovalEvent {
     }
 }
 
+/// `task.restored` (written by undo): shows them again.
 public struct TaskRestored: TaskRemovalEvent {
     public static let type = EventType.taskRestored
     public static let removes = false, opposite = EventType.taskRemoved
