@@ -12,6 +12,7 @@ struct HistoryGenerator {
     init(seed: UInt64) { rng = ConcurrentEditsPropertyTests.SplitMix(state: seed) }
 
     static let types = EventSchema.table.keys.sorted() + ["future.thing", "goal.exploded", "task"]
+    static let addedTypes = types.filter { $0.hasSuffix(".added") }
 
     mutating func history(count: Int) -> [Event] {
         ids = []
@@ -19,14 +20,21 @@ struct HistoryGenerator {
         var events: [Event] = []
         for n in 0..<count {
             let id = "e\(n)" + String(rng.next() % 0xffff, radix: 16)
-            let type = pick(Self.types)
+            // Adds are weighted up so that later events mostly find something to act on.
+            let type = chance(40) ? pick(Self.addedTypes) : pick(Self.types)
             events.append(Event(id: id, type: type, at: pick(["2024-11-19T10:00:00+09:00", "2024-11-20T23:59:00Z", "bad"]),
                                 author: pick([Author(name: "A", email: "a@x"), Author(name: "B", email: "b@x")]),
-                                clock: Int(rng.next() % UInt64(count / 2 + 2)) + 1, data: data(for: type)))
+                                clock: clock(n), data: data(for: type)))
             ids.append(id)
             if type.hasSuffix(".added") { added[String(type.prefix { $0 != "." }), default: []].append(id) }
         }
         return events.sorted(by: Event.precedes)
+    }
+
+    /// Mostly in the order generated (so references mostly point back), with ties and small
+    /// swaps, and now and then any clock at all.
+    private mutating func clock(_ n: Int) -> Int {
+        chance(10) ? Int(rng.next() % UInt64(n + 1)) + 1 : n / 2 + Int(rng.next() % 3) + 1
     }
 
     mutating func chance(_ percent: UInt64) -> Bool { rng.next() % 100 < percent }

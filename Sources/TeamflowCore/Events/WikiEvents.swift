@@ -38,8 +38,7 @@ public struct WikiSaved: TeamEvent {
     /// Saving again with the body the page had puts it back (empty for a new page).
     public func inverse(of event: Event, before: TeamState) -> EventDraft? {
         let prior = before.wiki[WikiPage.key(title)]?.body ?? ""
-        return EventDraft(type: Self.type, data: ["title": .string(title), "body": .string(prior)],
-                          summary: "undo: wiki.saved \(title)")
+        return EventDraft(WikiSaved(title: title, body: prior), summary: "undo: wiki.saved \(title)")
     }
 }
 
