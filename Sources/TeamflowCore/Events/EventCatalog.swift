@@ -2,20 +2,28 @@
 /// checks, docs/EVENTS.md) and undo all derive from this list; a type missing here is an
 /// unknown type: kept in history, ignored by folds.
 public enum EventCatalog {
-    /// The types in catalog order.
-    public static let types: [any TeamEvent.Type] = [
-        TeamInitialized.self,
-        GoalAdded.self, GoalEdited.self, GoalChecked.self, GoalUnchecked.self, GoalRemoved.self, GoalRestored.self,
-        MemberAdded.self, MemberRenamed.self, MemberRemoved.self, MemberRestored.self,
-        ProjectAdded.self, ProjectEdited.self, ProjectMoved.self, ProjectRemoved.self, ProjectRestored.self,
-        EpicAdded.self, EpicEdited.self, EpicMoved.self, EpicRemoved.self, EpicRestored.self,
-        TaskAdded.self, TaskEdited.self, TaskChecked.self, TaskUnchecked.self, TaskStarted.self, TaskAssigned.self,
-        TaskRemoved.self, TaskRestored.self,
-        SprintAdded.self, SprintRemoved.self, SprintRestored.self,
-        ReviewAdded.self, ReviewEdited.self, ReviewCommented.self, ReviewRemoved.self, ReviewRestored.self,
-        RetroAdded.self, RetroRemoved.self, RetroRestored.self,
-        WikiSaved.self, WikiAppended.self,
+    /// The entries in catalog order. Each is made from its concrete type (not from a list of
+    /// metatypes) so that the compiler specializes its fold and decoding: folds run for every
+    /// event of a rebuild.
+    public static let entries: [Entry] = [
+        Entry(TeamInitialized.self),
+        Entry(GoalAdded.self), Entry(GoalEdited.self), Entry(GoalChecked.self), Entry(GoalUnchecked.self), Entry(GoalRemoved.self),
+        Entry(GoalRestored.self),
+        Entry(MemberAdded.self), Entry(MemberRenamed.self), Entry(MemberRemoved.self), Entry(MemberRestored.self),
+        Entry(ProjectAdded.self), Entry(ProjectEdited.self), Entry(ProjectMoved.self), Entry(ProjectRemoved.self),
+        Entry(ProjectRestored.self),
+        Entry(EpicAdded.self), Entry(EpicEdited.self), Entry(EpicMoved.self), Entry(EpicRemoved.self), Entry(EpicRestored.self),
+        Entry(TaskAdded.self), Entry(TaskEdited.self), Entry(TaskChecked.self), Entry(TaskUnchecked.self), Entry(TaskStarted.self),
+        Entry(TaskAssigned.self), Entry(TaskRemoved.self), Entry(TaskRestored.self),
+        Entry(SprintAdded.self), Entry(SprintRemoved.self), Entry(SprintRestored.self),
+        Entry(ReviewAdded.self), Entry(ReviewEdited.self), Entry(ReviewCommented.self), Entry(ReviewRemoved.self),
+        Entry(ReviewRestored.self),
+        Entry(RetroAdded.self), Entry(RetroRemoved.self), Entry(RetroRestored.self),
+        Entry(WikiSaved.self), Entry(WikiAppended.self),
     ]
+
+    /// The types in catalog order.
+    public static var types: [any TeamEvent.Type] { entries.map(\.eventType) }
 
     /// One type, erased: what the store, the folds and undo need without knowing the type.
     public struct Entry: Sendable {
@@ -23,6 +31,8 @@ public enum EventCatalog {
         public let keys: [EventSchema.Key]
         /// Why undo cannot take it back; nil when it can.
         public let notUndoable: String?
+        /// The Swift type.
+        public let eventType: any TeamEvent.Type
         /// Decodes and folds; an event whose data does not decode is ignored.
         let fold: @Sendable (inout TeamState, Event) -> Void
         /// The compensating event; nil when the data does not decode or the state lacks the thing.
@@ -34,17 +44,18 @@ public enum EventCatalog {
             type = E.type
             keys = E.keys
             notUndoable = E.notUndoable
+            eventType = E.self
             fold = { state, event in E(data: event.data)?.fold(into: &state, event: event) }
             inverse = { event, before in E(data: event.data)?.inverse(of: event, before: before) }
             decodes = { E(data: $0) != nil }
         }
     }
 
-    /// The entries in catalog order.
-    public static let entries: [Entry] = types.map { Entry($0) }
-
     /// The entries by type name.
     public static let byType: [String: Entry] = Dictionary(entries.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// The folds by type name: only the closure, so folding an event copies nothing else.
+    static let folds: [String: @Sendable (inout TeamState, Event) -> Void] = byType.mapValues(\.fold)
 
     /// Whether `teamflow undo` can take back events of `type` (a known type with an inverse).
     public static func isUndoable(_ type: String) -> Bool {

@@ -27,7 +27,7 @@ public struct TeamState: Sendable, Codable, Equatable {
     public mutating func apply(_ event: Event) {
         eventCount += 1
         last = EventPosition(event)
-        EventCatalog.byType[event.type]?.fold(&self, event)
+        if let fold = EventCatalog.folds[event.type] { fold(&self, event) }
     }
 
     /// Folds events that must already be in (clock, id) order.
