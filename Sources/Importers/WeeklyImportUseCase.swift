@@ -4,14 +4,10 @@ import TeamflowCore
 /// `import markdown`: a week's page in the team's Notion shape becomes goal and task events,
 /// all in one append. Checked items are written with `done: true` (their ids are not known
 /// until the append, so no separate check event can name them).
-public struct WeeklyImportUseCase {
-    public let repository: EventRepository
-    public let session: Session
+public struct WeeklyImportUseCase: UseCase {
+    public let context: UseCaseContext
 
-    public init(repository: EventRepository, session: Session) {
-        self.repository = repository
-        self.session = session
-    }
+    public init(context: UseCaseContext) { self.context = context }
 
     /// What was imported.
     public struct Result: Sendable, Equatable {
@@ -32,9 +28,8 @@ public struct WeeklyImportUseCase {
         let state = try repository.state()
         var drafts: [EventDraft] = []
         for goal in page.goals {
-            var data: Fields = ["title": .string(goal.text), "week": .string(week)]
-            if goal.done { data["done"] = .bool(true) }
-            drafts.append(EventDraft(type: EventType.goalAdded, data: data, summary: "goal: add \"\(goal.text)\" (\(week))"))
+            drafts.append(EventDraft(GoalAdded(title: goal.text, week: week, done: goal.done),
+                                     summary: "goal: add \"\(goal.text)\" (\(week))"))
         }
         var missing: [String] = []
         var tasks = 0
@@ -51,9 +46,8 @@ public struct WeeklyImportUseCase {
                                     hints: error.hints + ["Rename one of them (teamflow member edit) or write the page with a handle.", "Nothing was imported."])
             }
             for item in items {
-                var data: Fields = ["title": .string(item.text), "week": .string(week), "member": .string(member.id)]
-                if item.done { data["done"] = .bool(true) }
-                drafts.append(EventDraft(type: EventType.taskAdded, data: data, summary: "task: add \"\(item.text)\" (\(week))"))
+                drafts.append(EventDraft(TaskAdded(title: item.text, week: week, member: member.id, done: item.done),
+                                         summary: "task: add \"\(item.text)\" (\(week))"))
                 tasks += 1
             }
         }

@@ -71,6 +71,20 @@ struct SharedFixture {
 
 /// Undo of the review, retrospective and wiki events.
 final class UndoWikiAndReviewTests: XCTestCase {
+    /// A plain undo passes over changes no event can take back (before, it picked them and
+    /// refused, so nothing earlier could be undone either); `undo ID` still refuses them.
+    func testAPlainUndoPassesOverWhatCannotBeUndone() throws {
+        let f = Fixture()
+        let reviews = ReviewUseCases(repository: f.repository, session: f.session)
+        let review = try reviews.add(.init(pr: 7, title: "r"))
+        try reviews.comment(pr: "7", text: "good")
+        let comment = try XCTUnwrap(f.repository.events().last)
+        let outcome = try f.undo.undo()
+        XCTAssertEqual(outcome.undone.id, review.id)
+        XCTAssertEqual(outcome.written.type, EventType.reviewRemoved)
+        assertError(.conflict) { try f.undo.undo(comment.id) }
+    }
+
     func testUndoingAWikiSavePutsTheEarlierBodyBack() throws {
         let f = Fixture()
         let pages = WikiUseCases(repository: f.repository, session: f.session)

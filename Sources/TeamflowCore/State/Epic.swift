@@ -10,33 +10,6 @@ public struct Epic: Sendable, Codable, Equatable, Identifiable {
     public var shortID: String { ShortID.of(id) }
 }
 
-extension Epic {
-    static func foldAdded(_ state: inout TeamState, _ event: Event) {
-        guard let title = event.data.string("title") else { return }
-        state.epics[event.id] = Epic(id: event.id, title: title, project: event.data.string("project"),
-                                     status: .todo, removed: false, clock: event.clock)
-    }
-
-    /// Field edits: last writer by (clock, id) wins; `project: null` detaches; removal wins.
-    static func foldEdited(_ state: inout TeamState, _ event: Event) {
-        guard let id = event.data.string("epic"), var epic = state.epics[id], !epic.removed else { return }
-        if let title = event.data.string("title") { epic.title = title }
-        if let project = event.data["project"] { epic.project = project.string }
-        state.epics[id] = epic
-    }
-
-    static func foldMoved(_ state: inout TeamState, _ event: Event) {
-        guard let id = event.data.string("epic"), state.epics[id]?.removed == false,
-              let status = event.data.string("status").flatMap(WorkStatus.init(rawValue:)) else { return }
-        state.epics[id]?.status = status
-    }
-
-    static func foldRemoved(_ state: inout TeamState, _ event: Event, removed: Bool) {
-        guard let id = event.data.string("epic") else { return }
-        state.epics[id]?.removed = removed
-    }
-}
-
 /// An epic with its progress: done tasks over all live tasks.
 public struct EpicProgress: Sendable, Equatable {
     public var epic: Epic

@@ -17,27 +17,6 @@ public struct Member: Sendable, Codable, Equatable, Identifiable {
     }
 }
 
-extension Member {
-    static func foldAdded(_ state: inout TeamState, _ event: Event) {
-        guard let name = event.data.string("name") else { return }
-        state.members[event.id] = Member(id: event.id, name: name, handle: event.data.string("handle"),
-                                         email: event.data.string("email"), removed: false, clock: event.clock)
-    }
-
-    /// Rename: last writer by (clock, id) wins; a removed member ignores renames (removal wins).
-    static func foldRenamed(_ state: inout TeamState, _ event: Event) {
-        guard let id = event.data.string("member"), var member = state.members[id], !member.removed else { return }
-        if let name = event.data.string("name") { member.name = name }
-        if let handle = event.data["handle"] { member.handle = handle.string }
-        state.members[id] = member
-    }
-
-    static func foldRemoved(_ state: inout TeamState, _ event: Event, removed: Bool) {
-        guard let id = event.data.string("member") else { return }
-        state.members[id]?.removed = removed
-    }
-}
-
 extension TeamState {
     /// Live members in the order they were added.
     public var liveMembers: [Member] {

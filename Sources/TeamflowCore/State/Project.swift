@@ -17,41 +17,6 @@ public struct Project: Sendable, Codable, Equatable, Identifiable {
     }
 }
 
-extension Project {
-    static func foldAdded(_ state: inout TeamState, _ event: Event) {
-        guard let name = event.data.string("name") else { return }
-        state.projects[event.id] = Project(
-            id: event.id, name: name, description: event.data.string("description"),
-            due: event.data.string("due").flatMap(Day.init(parsing:)), status: .todo, removed: false, clock: event.clock)
-    }
-
-    /// Field edits: last writer by (clock, id) wins per field; `null` clears; removal wins.
-    static func foldEdited(_ state: inout TeamState, _ event: Event) {
-        guard let id = event.data.string("project"), var project = state.projects[id], !project.removed else { return }
-        if let name = event.data.string("name") { project.name = name }
-        if let description = event.data["description"] { project.description = description.string }
-        if let due = event.data["due"] { project.due = due.string.flatMap(Day.init(parsing:)) }
-        state.projects[id] = project
-    }
-
-    static func foldMoved(_ state: inout TeamState, _ event: Event) {
-        guard let id = event.data.string("project"), state.projects[id]?.removed == false,
-              let status = event.data.string("status").flatMap(WorkStatus.init(rawValue:)) else { return }
-        state.projects[id]?.status = status
-    }
-
-    /// Removal detaches the epics named in `detached`; restoring re-attaches the ones still detached.
-    static func foldRemoved(_ state: inout TeamState, _ event: Event, removed: Bool) {
-        guard let id = event.data.string("project"), state.projects[id] != nil else { return }
-        state.projects[id]?.removed = removed
-        let epics = event.data["detached"]?.list?.compactMap(\.string) ?? []
-        for epicID in epics {
-            if removed, state.epics[epicID]?.project == id { state.epics[epicID]?.project = nil }
-            if !removed, state.epics[epicID]?.project == nil { state.epics[epicID]?.project = id }
-        }
-    }
-}
-
 extension TeamState {
     /// Live projects in the order they were added.
     public var liveProjects: [Project] {

@@ -17,20 +17,6 @@ public struct RetroEntry: Sendable, Codable, Equatable, Identifiable {
     public static let kinds = ["keep", "problem", "try"]
 }
 
-extension RetroEntry {
-    static func foldAdded(_ state: inout TeamState, _ event: Event) {
-        guard let text = event.data.string("text"), let week = event.data.string("week") else { return }
-        let kind = event.data.string("kind").flatMap { RetroEntry.kinds.contains($0) ? $0 : nil } ?? "keep"
-        state.retros[event.id] = RetroEntry(id: event.id, text: text, kind: kind, week: week, author: event.author.name,
-                                            createdAt: event.at, removed: false, clock: event.clock)
-    }
-
-    static func foldRemoved(_ state: inout TeamState, _ event: Event, removed: Bool) {
-        guard let id = event.data.string("retro") else { return }
-        state.retros[id]?.removed = removed
-    }
-}
-
 extension TeamState {
     /// Live retrospective entries, oldest first; of one week when `week` is given.
     public func retros(in week: String? = nil) -> [RetroEntry] {

@@ -91,57 +91,6 @@ public struct ReviewComment: Sendable, Codable, Equatable {
 }
 
 extension Review {
-    static func foldAdded(_ state: inout TeamState, _ event: Event) {
-        guard let pr = event.data.int("pr"), let title = event.data.string("title"),
-              let week = event.data.string("week") else { return }
-        state.reviews[event.id] = Review(
-            id: event.id, pr: pr, title: title, author: event.data.string("by") ?? event.author.name,
-            url: event.data.string("url"), branch: event.data.string("branch"), openedAt: event.data.string("opened"),
-            week: week, sections: sections(event.data["sections"]), comments: comments(event), removed: false,
-            createdAt: event.at, clock: event.clock)
-    }
-
-    /// Edits replace the keys they carry; `sections` replaces the whole description.
-    static func foldEdited(_ state: inout TeamState, _ event: Event) {
-        guard let id = event.data.string("review"), var review = state.reviews[id], !review.removed else { return }
-        if let title = event.data.string("title") { review.title = title }
-        if let by = event.data.string("by") { review.author = by }
-        if let url = event.data["url"] { review.url = url.string }
-        if let branch = event.data["branch"] { review.branch = branch.string }
-        if let list = event.data["sections"] { review.sections = sections(list) }
-        state.reviews[id] = review
-    }
-
-    static func foldCommented(_ state: inout TeamState, _ event: Event) {
-        guard let id = event.data.string("review"), state.reviews[id]?.removed == false,
-              let text = event.data.string("text") else { return }
-        state.reviews[id]?.comments.append(ReviewComment(
-            id: event.id, author: event.data.string("by") ?? event.author.name, text: text,
-            at: event.data.string("posted") ?? event.at, clock: event.clock))
-    }
-
-    static func foldRemoved(_ state: inout TeamState, _ event: Event, removed: Bool) {
-        guard let id = event.data.string("review") else { return }
-        state.reviews[id]?.removed = removed
-    }
-
-    /// Reads `sections` (a list of `{kind, heading, body}` maps); malformed entries are skipped.
-    static func sections(_ value: Value?) -> [ReviewSection] {
-        (value?.list ?? []).compactMap { item in
-            guard let map = item.map, let body = map.string("body") else { return nil }
-            return ReviewSection(kind: map.string("kind") ?? "other", heading: map.string("heading") ?? "", body: body)
-        }
-    }
-
-    /// Comments recorded with the review (from gh): ids are the event's id and their index.
-    static func comments(_ event: Event) -> [ReviewComment] {
-        (event.data["comments"]?.list ?? []).enumerated().compactMap { index, item in
-            guard let map = item.map, let text = map.string("text") else { return nil }
-            return ReviewComment(id: "\(event.id)-\(index)", author: map.string("by") ?? event.author.name, text: text,
-                                 at: map.string("posted") ?? event.at, state: map.string("state"), clock: event.clock)
-        }
-    }
-
     /// The event form of sections.
     public static func value(of sections: [ReviewSection]) -> Value {
         .list(sections.map { .map(["kind": .string($0.kind), "heading": .string($0.heading), "body": .string($0.body)]) })

@@ -15,20 +15,6 @@ public struct Sprint: Sendable, Codable, Equatable, Identifiable {
     public func contains(_ day: Day) -> Bool { from <= day && day <= to }
 }
 
-extension Sprint {
-    static func foldAdded(_ state: inout TeamState, _ event: Event) {
-        guard let name = event.data.string("name"),
-              let from = event.data.string("from").flatMap(Day.init(parsing:)),
-              let to = event.data.string("to").flatMap(Day.init(parsing:)) else { return }
-        state.sprints[event.id] = Sprint(id: event.id, name: name, from: from, to: to, removed: false, clock: event.clock)
-    }
-
-    static func foldRemoved(_ state: inout TeamState, _ event: Event, removed: Bool) {
-        guard let id = event.data.string("sprint") else { return }
-        state.sprints[id]?.removed = removed
-    }
-}
-
 extension TeamState {
     /// Live sprints by start day, then creation order.
     public var liveSprints: [Sprint] {

@@ -27,9 +27,7 @@ public struct TeamState: Sendable, Codable, Equatable {
     public mutating func apply(_ event: Event) {
         eventCount += 1
         last = EventPosition(event)
-        if let fold = TeamState.folds[event.type] {
-            fold(&self, event)
-        }
+        if let fold = EventCatalog.folds[event.type] { fold(&self, event) }
     }
 
     /// Folds events that must already be in (clock, id) order.
@@ -49,63 +47,6 @@ public struct TeamState: Sendable, Codable, Equatable {
         guard let last else { return true }
         return (event.clock, event.id) > (last.clock, last.id)
     }
-
-    /// One fold per known event type. Later features add their entries here.
-    static let folds: [String: @Sendable (inout TeamState, Event) -> Void] = [
-        EventType.teamInitialized: { state, event in
-            if let name = event.data.string("team") { state.teamName = name }
-        },
-        EventType.goalAdded: { state, event in
-            Goal.foldAdded(&state, event)
-            // `done: true` is written by `import markdown`, which cannot name the new goal's id.
-            if event.data.bool("done") == true { state.goals[event.id]?.done = true }
-        },
-        EventType.goalEdited: Goal.foldEdited,
-        EventType.goalChecked: { state, event in Goal.foldDone(&state, event, done: true) },
-        EventType.goalUnchecked: { state, event in Goal.foldDone(&state, event, done: false) },
-        EventType.goalRemoved: Goal.foldRemoved,
-        EventType.goalRestored: { state, event in
-            if let id = event.data.string("goal") { state.goals[id]?.removed = false }
-        },
-        EventType.memberAdded: Member.foldAdded,
-        EventType.memberRenamed: Member.foldRenamed,
-        EventType.memberRemoved: { state, event in Member.foldRemoved(&state, event, removed: true) },
-        EventType.memberRestored: { state, event in Member.foldRemoved(&state, event, removed: false) },
-        EventType.projectAdded: Project.foldAdded,
-        EventType.projectEdited: Project.foldEdited,
-        EventType.projectMoved: Project.foldMoved,
-        EventType.projectRemoved: { state, event in Project.foldRemoved(&state, event, removed: true) },
-        EventType.projectRestored: { state, event in Project.foldRemoved(&state, event, removed: false) },
-        EventType.epicAdded: Epic.foldAdded,
-        EventType.epicEdited: Epic.foldEdited,
-        EventType.epicMoved: Epic.foldMoved,
-        EventType.epicRemoved: { state, event in Epic.foldRemoved(&state, event, removed: true) },
-        EventType.epicRestored: { state, event in Epic.foldRemoved(&state, event, removed: false) },
-        EventType.taskAdded: { state, event in
-            TeamTask.foldAdded(&state, event)
-            if event.data.bool("done") == true { state.tasks[event.id]?.status = .done }
-        },
-        EventType.taskEdited: TeamTask.foldEdited,
-        EventType.taskChecked: { state, event in TeamTask.foldStatus(&state, event, .done) },
-        EventType.taskUnchecked: { state, event in TeamTask.foldStatus(&state, event, .todo) },
-        EventType.taskStarted: { state, event in TeamTask.foldStatus(&state, event, .doing) },
-        EventType.taskAssigned: TeamTask.foldAssigned,
-        EventType.taskRemoved: { state, event in TeamTask.foldRemoved(&state, event, removed: true) },
-        EventType.taskRestored: { state, event in TeamTask.foldRemoved(&state, event, removed: false) },
-        EventType.sprintAdded: Sprint.foldAdded,
-        EventType.sprintRemoved: { state, event in Sprint.foldRemoved(&state, event, removed: true) },
-        EventType.sprintRestored: { state, event in Sprint.foldRemoved(&state, event, removed: false) },
-        EventType.reviewAdded: Review.foldAdded,
-        EventType.reviewEdited: Review.foldEdited,
-        EventType.reviewCommented: Review.foldCommented,
-        EventType.reviewRemoved: { state, event in Review.foldRemoved(&state, event, removed: true) },
-        EventType.reviewRestored: { state, event in Review.foldRemoved(&state, event, removed: false) },
-        EventType.retroAdded: RetroEntry.foldAdded,
-        EventType.retroRemoved: { state, event in RetroEntry.foldRemoved(&state, event, removed: true) },
-        EventType.retroRestored: { state, event in RetroEntry.foldRemoved(&state, event, removed: false) },
-        EventType.wikiSaved: WikiPage.foldSaved,
-        EventType.wikiAppended: WikiPage.foldAppended,
-    ]
 }
 
 /// The place of an event in the total order.

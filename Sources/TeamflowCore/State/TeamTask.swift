@@ -18,57 +18,6 @@ public struct TeamTask: Sendable, Codable, Equatable, Identifiable {
     public var shortID: String { ShortID.of(id) }
 }
 
-extension TeamTask {
-    /// A parent that would close a cycle (the task itself, or a task that already descends
-    /// from this one: only a hand-written history can say so) is dropped, as an edit's would
-    /// be: the task is folded top-level instead of vanishing with its cycle.
-    static func foldAdded(_ state: inout TeamState, _ event: Event) {
-        guard let title = event.data.string("title"), let week = event.data.string("week") else { return }
-        let parent = event.data.string("parent").flatMap { state.wouldCycle(task: event.id, parent: $0) ? nil : $0 }
-        state.tasks[event.id] = TeamTask(
-            id: event.id, title: title, member: event.data.string("member"), epic: event.data.string("epic"),
-            parent: parent, week: week, sprint: event.data.string("sprint"),
-            due: event.data.string("due").flatMap(Day.init(parsing:)), status: .todo, removed: false, clock: event.clock)
-    }
-
-    /// Field edits: last writer by (clock, id) wins per field; `null` clears; removal wins.
-    /// A parent that would make the task its own ancestor is ignored, so concurrent
-    /// re-parenting resolves the same way on every replica (the later event loses).
-    static func foldEdited(_ state: inout TeamState, _ event: Event) {
-        guard let id = event.data.string("task"), var task = state.tasks[id], !task.removed else { return }
-        if let title = event.data.string("title") { task.title = title }
-        if let week = event.data.string("week") { task.week = week }
-        if let due = event.data["due"] { task.due = due.string.flatMap(Day.init(parsing:)) }
-        if let epic = event.data["epic"] { task.epic = epic.string }
-        if let sprint = event.data["sprint"] { task.sprint = sprint.string }
-        if let parent = event.data["parent"] {
-            if let newParent = parent.string {
-                if !state.wouldCycle(task: id, parent: newParent) { task.parent = newParent }
-            } else {
-                task.parent = nil
-            }
-        }
-        state.tasks[id] = task
-    }
-
-    static func foldStatus(_ state: inout TeamState, _ event: Event, _ status: WorkStatus) {
-        guard let id = event.data.string("task"), state.tasks[id]?.removed == false else { return }
-        state.tasks[id]?.status = status
-    }
-
-    static func foldAssigned(_ state: inout TeamState, _ event: Event) {
-        guard let id = event.data.string("task"), state.tasks[id]?.removed == false else { return }
-        state.tasks[id]?.member = event.data.string("member")
-    }
-
-    /// Removal covers the task and the sub-tasks listed in `subtasks`; restore brings them back.
-    static func foldRemoved(_ state: inout TeamState, _ event: Event, removed: Bool) {
-        guard let id = event.data.string("task") else { return }
-        let ids = [id] + (event.data["subtasks"]?.list?.compactMap(\.string) ?? [])
-        for taskID in ids { state.tasks[taskID]?.removed = removed }
-    }
-}
-
 extension TeamState {
     /// Tasks that are not removed and whose ancestors are not removed, in the order they were added.
     public var liveTasks: [TeamTask] { liveTasks { _ in true } }

@@ -61,32 +61,11 @@ public struct WikiRevision: Sendable, Codable, Equatable {
 extension WikiPage {
     /// The key a title is stored under.
     public static func key(_ title: String) -> String { Lookup.normalize(title) }
-
-    static func foldSaved(_ state: inout TeamState, _ event: Event) {
-        guard let title = event.data.string("title"), let body = event.data.string("body") else { return }
-        var page = state.page(for: title, event: event)
-        page.title = title
-        page.body = body
-        page.history.append(WikiRevision(id: event.id, action: "saved", author: event.author.name, at: event.at,
-                                         size: body.count))
-        state.wiki[key(title)] = page
-    }
-
-    static func foldAppended(_ state: inout TeamState, _ event: Event) {
-        guard let title = event.data.string("title"), let text = event.data.string("text") else { return }
-        var page = state.page(for: title, event: event)
-        let day = event.data.string("date").flatMap(Day.init(parsing:))?.description ?? event.day
-        page.entries.append(WikiEntry(id: event.id, day: day, author: event.data.string("by") ?? event.author.name,
-                                      text: text, clock: event.clock))
-        page.history.append(WikiRevision(id: event.id, action: "appended", author: event.author.name, at: event.at,
-                                         size: text.count))
-        state.wiki[key(title)] = page
-    }
 }
 
 extension TeamState {
     /// The page stored under `title`'s key, or a new empty one started by `event`.
-    fileprivate func page(for title: String, event: Event) -> WikiPage {
+    func page(for title: String, event: Event) -> WikiPage {
         wiki[WikiPage.key(title)]
             ?? WikiPage(id: event.id, title: title, body: "", entries: [], history: [], clock: event.clock)
     }

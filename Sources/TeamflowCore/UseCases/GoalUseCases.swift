@@ -1,12 +1,8 @@
 /// Weekly team goals: add, check, uncheck, edit, remove, list.
-public struct GoalUseCases {
-    public let repository: EventRepository
-    public let session: Session
+public struct GoalUseCases: UseCase {
+    public let context: UseCaseContext
 
-    public init(repository: EventRepository, session: Session) {
-        self.repository = repository
-        self.session = session
-    }
+    public init(context: UseCaseContext) { self.context = context }
 
     /// Adds a goal to a week (default: the current one).
     @discardableResult
@@ -16,15 +12,12 @@ public struct GoalUseCases {
         // sprint's first week unless a week is given.
         let sprint = try sprint.map { try repository.state().sprint(named: $0) }
         let week = try week.map { try session.week($0) } ?? sprint.map { ISOWeek(containing: $0.from) } ?? session.currentWeek
-        var data: Fields = ["title": .string(title), "week": .string(week.description)]
-        if let sprint { data["sprint"] = .string(sprint.id) }
-        let events = try append(EventDraft(type: EventType.goalAdded, data: data, summary: "goal: add \"\(title)\" (\(week))"))
+        let added = GoalAdded(title: title, week: week.description, sprint: sprint?.id)
+        let events = try context.record([EventDraft(added, summary: "goal: add \"\(title)\" (\(week))")])
+        // Folded alone: a goal depends on nothing else, and an add need not load the whole state.
         var state = TeamState()
         state.apply(events)
-        guard let goal = state.goals[events[0].id] else {
-            throw TeamflowError(.failure, "the goal was written but could not be read back")
-        }
-        return goal
+        return try readBack(events.first.flatMap { state.goals[$0.id] }, "goal")
     }
 
     /// Marks a goal done.
@@ -43,13 +36,13 @@ public struct GoalUseCases {
     @discardableResult
     public func edit(_ idPrefix: String, title: String?, week: String?) throws -> Goal {
         var goal = try find(idPrefix)
-        var data: Fields = ["goal": .string(goal.id)]
-        if let title { goal.title = try Validate.title(title); data["title"] = .string(goal.title) }
-        if let week { goal.week = try session.week(week).description; data["week"] = .string(goal.week) }
-        guard data.pairs.count > 1 else {
+        var edit = GoalEdited(goal: goal.id)
+        if let title { goal.title = try Validate.title(title); edit.title = goal.title }
+        if let week { goal.week = try session.week(week).description; edit.week = goal.week }
+        guard edit.data.pairs.count > 1 else {
             throw TeamflowError(.usage, "nothing to change", hints: ["Give --title or --week."])
         }
-        _ = try append(EventDraft(type: EventType.goalEdited, data: data, summary: "goal: edit \(goal.shortID)"))
+        _ = try context.record([EventDraft(edit, summary: "goal: edit \(goal.shortID)")])
         return goal
     }
 
@@ -57,8 +50,7 @@ public struct GoalUseCases {
     @discardableResult
     public func remove(_ idPrefix: String) throws -> Goal {
         var goal = try find(idPrefix)
-        _ = try append(EventDraft(type: EventType.goalRemoved, data: ["goal": .string(goal.id)],
-                                  summary: "goal: remove \"\(goal.title)\""))
+        _ = try context.record([EventDraft(GoalRemoved(id: goal.id), summary: "goal: remove \"\(goal.title)\"")])
         goal.removed = true
         return goal
     }
@@ -77,16 +69,11 @@ public struct GoalUseCases {
 
     private func setDone(_ idPrefix: String, done: Bool) throws -> Goal {
         var goal = try find(idPrefix)
-        let type = done ? EventType.goalChecked : EventType.goalUnchecked
-        _ = try append(EventDraft(type: type, data: ["goal": .string(goal.id)],
-                                  summary: "goal: \(done ? "check" : "uncheck") \"\(goal.title)\""))
+        let summary = "goal: \(done ? "check" : "uncheck") \"\(goal.title)\""
+        let draft = done ? EventDraft(GoalChecked(goal: goal.id), summary: summary) : EventDraft(GoalUnchecked(goal: goal.id), summary: summary)
+        _ = try context.record([draft])
         goal.done = done
         return goal
-    }
-
-    private func append(_ draft: EventDraft) throws -> [Event] {
-        let author = try session.requireAuthor()
-        return try repository.append([draft], author: author, at: Timestamp.format(session.now, timeZone: session.timeZone))
     }
 }
 

@@ -1,12 +1,8 @@
 /// Team members: add, rename, list. Tasks name members by name, handle or id prefix.
-public struct MemberUseCases {
-    public let repository: EventRepository
-    public let session: Session
+public struct MemberUseCases: UseCase {
+    public let context: UseCaseContext
 
-    public init(repository: EventRepository, session: Session) {
-        self.repository = repository
-        self.session = session
-    }
+    public init(context: UseCaseContext) { self.context = context }
 
     /// Adds a member; a name or handle already in use is refused (it would make lookups ambiguous).
     @discardableResult
@@ -19,12 +15,10 @@ public struct MemberUseCases {
             throw TeamflowError(.conflict, "a member named '\(word)' already exists",
                                 hints: ["Pick another name or handle; see `teamflow member list`."])
         }
-        var data: Fields = ["name": .string(name)]
-        if let handle { data["handle"] = .string(handle) }
-        if let email = email?.trimmingSpaces, !email.isEmpty { data["email"] = .string(email) }
-        let (event, after) = try repository.recordAndFold(
-            EventDraft(type: EventType.memberAdded, data: data, summary: "member: add \(name)"), session: session)
-        return try Self.read(after, event.id)
+        let email = email?.trimmingSpaces
+        let added = MemberAdded(name: name, handle: handle, email: email?.isEmpty == false ? email : nil)
+        let (event, after) = try context.append(added, summary: "member: add \(name)")
+        return try readBack(after.members[event.id], "member")
     }
 
     /// Renames a member (and optionally changes the handle).
@@ -32,21 +26,16 @@ public struct MemberUseCases {
     public func rename(_ who: String, to newName: String?, handle: String? = nil) throws -> Member {
         let state = try repository.state()
         let member = try state.member(named: who)
-        var data: Fields = ["member": .string(member.id)]
+        var rename = MemberRenamed(member: member.id)
         if let newName {
             let name = try Validate.text(newName, what: "member name", example: "teamflow member rename minsu 김민수")
             let clash = state.liveMembers.contains { $0.id != member.id && $0.names.map(Lookup.normalize).contains(Lookup.normalize(name)) }
             if clash { throw TeamflowError(.conflict, "a member named '\(name)' already exists") }
-            data["name"] = .string(name)
+            rename.name = name
         }
-        if let handle { data["handle"] = .string(try Self.validHandle(handle)) }
-        guard data.pairs.count > 1 else {
-            throw TeamflowError(.usage, "nothing to change", hints: ["Give a new name or --handle."])
-        }
-        let (event, after) = try repository.recordAndFold(
-            EventDraft(type: EventType.memberRenamed, data: data, summary: "member: rename \(member.name)"), session: session)
-        _ = event
-        return try Self.read(after, member.id)
+        if let handle { rename.handle = .set(try Self.validHandle(handle)) }
+        let after = try context.appendEdit(rename, summary: "member: rename \(member.name)", hint: "Give a new name or --handle.")
+        return try readBack(after.members[member.id], "member")
     }
 
     /// Live members in the order they joined.
@@ -62,12 +51,5 @@ public struct MemberUseCases {
             throw TeamflowError(.usage, "invalid handle '\(text)'", hints: ["A handle is one word, e.g. --handle minsu."])
         }
         return handle
-    }
-
-    static func read(_ state: TeamState, _ id: String) throws -> Member {
-        guard let member = state.members[id] else {
-            throw TeamflowError(.failure, "the member was written but could not be read back")
-        }
-        return member
     }
 }

@@ -1,12 +1,8 @@
 /// Retrospective entries: keep, problem, try.
-public struct RetroUseCases {
-    public let repository: EventRepository
-    public let session: Session
+public struct RetroUseCases: UseCase {
+    public let context: UseCaseContext
 
-    public init(repository: EventRepository, session: Session) {
-        self.repository = repository
-        self.session = session
-    }
+    public init(context: UseCaseContext) { self.context = context }
 
     /// Adds an entry to a week (default: the current one); `kind` defaults to `keep`.
     @discardableResult
@@ -20,13 +16,8 @@ public struct RetroUseCases {
             throw TeamflowError(.usage, "unknown kind '\(kind)'", hints: ["Use keep, problem or try."])
         }
         let week = try session.week(week).description
-        let (event, state) = try repository.recordAndFold(
-            EventDraft(type: EventType.retroAdded, data: ["text": .string(text), "kind": .string(kind), "week": .string(week)],
-                       summary: "retro: \(kind) (\(week))"), session: session)
-        guard let entry = state.retros[event.id] else {
-            throw TeamflowError(.failure, "the entry was written but could not be read back")
-        }
-        return entry
+        let (event, state) = try context.append(RetroAdded(text: text, kind: kind, week: week), summary: "retro: \(kind) (\(week))")
+        return try readBack(state.retros[event.id], "entry")
     }
 
     /// Entries oldest first; of one week when given.

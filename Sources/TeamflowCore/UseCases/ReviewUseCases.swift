@@ -2,14 +2,10 @@ import Foundation
 
 /// PR review notes: add (from flags, or what the importers read from a Markdown body or gh's
 /// JSON), comment, edit, list, show.
-public struct ReviewUseCases {
-    public let repository: EventRepository
-    public let session: Session
+public struct ReviewUseCases: UseCase {
+    public let context: UseCaseContext
 
-    public init(repository: EventRepository, session: Session) {
-        self.repository = repository
-        self.session = session
-    }
+    public init(context: UseCaseContext) { self.context = context }
 
     /// What `review add` knows about a PR.
     public struct NewReview: Sendable {
@@ -67,23 +63,12 @@ public struct ReviewUseCases {
                                 hints: ["Use `teamflow review edit \(new.pr)` to change it, or `teamflow review comment \(new.pr) TEXT`."])
         }
         let week = try session.week(new.week).description
-        var data: Fields = ["pr": .int(new.pr), "title": .string(title), "week": .string(week)]
-        if let by = new.by?.trimmingSpaces, !by.isEmpty { data["by"] = .string(by) }
-        if let url = new.url { data["url"] = .string(url) }
-        if let branch = new.branch { data["branch"] = .string(branch) }
-        if let opened = new.openedAt { data["opened"] = .string(opened) }
-        data["sections"] = Review.value(of: new.sections)
-        if !new.comments.isEmpty {
-            // Carried by the same event so the review and its recorded comments land atomically.
-            data["comments"] = .list(new.comments.map { comment in
-                var fields: Fields = ["by": .string(comment.author), "text": .string(comment.text)]
-                if let at = comment.at { fields["posted"] = .string(at) }
-                if let state = comment.state { fields["state"] = .string(state) }
-                return .map(fields)
-            })
-        }
-        let added = try repository.record([EventDraft(type: EventType.reviewAdded, data: data,
-                                                      summary: "review: add PR #\(new.pr) \"\(title)\"")], session: session)
+        let by = new.by?.trimmingSpaces
+        // The comments ride in the same event so the review and its recorded comments land atomically.
+        let review = ReviewAdded(pr: new.pr, title: title, week: week, by: by?.isEmpty == false ? by : nil, url: new.url,
+                                 branch: new.branch, opened: new.openedAt, sections: new.sections,
+                                 comments: new.comments.map { ReviewAdded.Comment(by: $0.author, text: $0.text, posted: $0.at, state: $0.state) })
+        let added = try context.record([EventDraft(review, summary: "review: add PR #\(new.pr) \"\(title)\"")])
         guard let id = added.first?.id else { throw TeamflowError(.failure, "the review was not written") }
         return try read(id)
     }
@@ -94,10 +79,9 @@ public struct ReviewUseCases {
         let review = try find(pr)
         let text = text.trimmingSpaces
         guard !text.isEmpty else { throw TeamflowError(.usage, "the comment is empty", hints: ["Example: teamflow review comment 95 \"고생하셨습니다\""]) }
-        var data: Fields = ["review": .string(review.id), "text": .string(text)]
-        if let by = by?.trimmingSpaces, !by.isEmpty { data["by"] = .string(by) }
-        _ = try repository.record([EventDraft(type: EventType.reviewCommented, data: data,
-                                              summary: "review: comment on PR #\(review.pr)")], session: session)
+        let by = by?.trimmingSpaces
+        let comment = ReviewCommented(review: review.id, text: text, by: by?.isEmpty == false ? by : nil)
+        _ = try context.record([EventDraft(comment, summary: "review: comment on PR #\(review.pr)")])
         return try read(review.id)
     }
 
@@ -105,15 +89,13 @@ public struct ReviewUseCases {
     @discardableResult
     public func edit(pr: String, title: String? = nil, by: String? = nil, sections: [ReviewSection]? = nil) throws -> Review {
         let review = try find(pr)
-        var data: Fields = ["review": .string(review.id)]
-        if let title { data["title"] = .string(try Validate.text(title, what: "review title", example: "--title \"방 생성\"")) }
-        if let by = by?.trimmingSpaces, !by.isEmpty { data["by"] = .string(by) }
-        if let sections { data["sections"] = Review.value(of: sections) }
-        guard data.pairs.count > 1 else {
+        var edit = ReviewEdited(review: review.id, sections: sections)
+        if let title { edit.title = try Validate.text(title, what: "review title", example: "--title \"방 생성\"") }
+        if let by = by?.trimmingSpaces, !by.isEmpty { edit.by = by }
+        guard edit.data.pairs.count > 1 else {
             throw TeamflowError(.usage, "nothing to change", hints: ["Give --title, --by or --from-file."])
         }
-        _ = try repository.record([EventDraft(type: EventType.reviewEdited, data: data,
-                                              summary: "review: edit PR #\(review.pr)")], session: session)
+        _ = try context.record([EventDraft(edit, summary: "review: edit PR #\(review.pr)")])
         return try read(review.id)
     }
 

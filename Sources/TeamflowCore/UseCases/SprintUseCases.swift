@@ -1,12 +1,8 @@
 /// Named sprints: add, list, and the sprint's board.
-public struct SprintUseCases {
-    public let repository: EventRepository
-    public let session: Session
+public struct SprintUseCases: UseCase {
+    public let context: UseCaseContext
 
-    public init(repository: EventRepository, session: Session) {
-        self.repository = repository
-        self.session = session
-    }
+    public init(context: UseCaseContext) { self.context = context }
 
     /// Adds a sprint from `from` to `to` (inclusive); names are unique.
     @discardableResult
@@ -20,14 +16,9 @@ public struct SprintUseCases {
         if state.liveSprints.contains(where: { Lookup.normalize($0.name) == Lookup.normalize(name) }) {
             throw TeamflowError(.conflict, "a sprint named '\(name)' already exists", hints: ["See `teamflow sprint list`."])
         }
-        let (event, after) = try repository.recordAndFold(
-            EventDraft(type: EventType.sprintAdded,
-                       data: ["name": .string(name), "from": .string(first.description), "to": .string(last.description)],
-                       summary: "sprint: add \(name) (\(first) – \(last))"), session: session)
-        guard let sprint = after.sprints[event.id] else {
-            throw TeamflowError(.failure, "the sprint was written but could not be read back")
-        }
-        return sprint
+        let (event, after) = try context.append(SprintAdded(name: name, from: first, to: last),
+                                                summary: "sprint: add \(name) (\(first) – \(last))")
+        return try readBack(after.sprints[event.id], "sprint")
     }
 
     public func list() throws -> [Sprint] { try repository.state().liveSprints }

@@ -1,12 +1,8 @@
 /// Members' tasks: add (sub-tasks any depth), check, uncheck, start, assign, edit, remove, list.
-public struct TaskUseCases {
-    public let repository: EventRepository
-    public let session: Session
+public struct TaskUseCases: UseCase {
+    public let context: UseCaseContext
 
-    public init(repository: EventRepository, session: Session) {
-        self.repository = repository
-        self.session = session
-    }
+    public init(context: UseCaseContext) { self.context = context }
 
     /// What `task add` may give besides the title.
     public struct NewTask: Sendable {
@@ -38,17 +34,14 @@ public struct TaskUseCases {
         let sprint = try options.sprint.map(state.sprint(named:))
         let week = try options.week.map { try session.week($0).description }
             ?? sprint.map { ISOWeek(containing: $0.from).description } ?? parent?.week ?? session.currentWeek.description
-        var data: Fields = ["title": .string(title), "week": .string(week)]
-        if let member = try options.member.map({ try state.member(named: $0).id }) ?? parent?.member {
-            data["member"] = .string(member)
-        }
-        if let epic = try options.epic.map({ try state.epic(named: $0).id }) ?? parent?.epic { data["epic"] = .string(epic) }
-        if let parent { data["parent"] = .string(parent.id) }
-        if let due = options.due { data["due"] = .string(try session.day(due).description) }
-        if let sprint { data["sprint"] = .string(sprint.id) }
-        let (event, after) = try repository.recordAndFold(
-            EventDraft(type: EventType.taskAdded, data: data, summary: "task: add \"\(title)\" (\(week))"), session: session)
-        return try read(after, event.id)
+        var added = TaskAdded(title: title, week: week)
+        added.member = try options.member.map({ try state.member(named: $0).id }) ?? parent?.member
+        added.epic = try options.epic.map({ try state.epic(named: $0).id }) ?? parent?.epic
+        added.parent = parent?.id
+        added.due = try options.due.map(session.day)
+        added.sprint = sprint?.id
+        let (event, after) = try context.append(added, summary: "task: add \"\(title)\" (\(week))")
+        return try readBack(after.tasks[event.id], "task")
     }
 
     @discardableResult
@@ -66,10 +59,9 @@ public struct TaskUseCases {
         let state = try repository.state()
         let task = try state.task(named: text)
         let member = try state.member(named: who)
-        let (_, after) = try repository.recordAndFold(
-            EventDraft(type: EventType.taskAssigned, data: ["task": .string(task.id), "member": .string(member.id)],
-                       summary: "task: assign \"\(task.title)\" to \(member.name)"), session: session)
-        return try read(after, task.id)
+        let (_, after) = try context.append(TaskAssigned(task: task.id, member: member.id),
+                                            summary: "task: assign \"\(task.title)\" to \(member.name)")
+        return try readBack(after.tasks[task.id], "task")
     }
 
     /// What `task edit` may change; `none` clears due, epic and parent.
@@ -94,49 +86,40 @@ public struct TaskUseCases {
     public func edit(_ text: String, _ changes: Changes) throws -> TeamTask {
         let state = try repository.state()
         let task = try state.task(named: text)
-        var data: Fields = ["task": .string(task.id)]
+        var edit = TaskEdited(task: task.id)
         if let title = changes.title {
-            data["title"] = .string(try Validate.text(title, what: "task title", example: "teamflow task edit 3f2a --title \"새 제목\""))
+            edit.title = try Validate.text(title, what: "task title", example: "teamflow task edit 3f2a --title \"새 제목\"")
         }
-        if let week = changes.week { data["week"] = .string(try session.week(week).description) }
-        if let due = changes.due { data["due"] = Validate.isClearing(due) ? .null : .string(try session.day(due).description) }
-        if let epic = changes.epic { data["epic"] = Validate.isClearing(epic) ? .null : .string(try state.epic(named: epic).id) }
+        if let week = changes.week { edit.week = try session.week(week).description }
+        if let due = changes.due { edit.due = Validate.isClearing(due) ? .cleared : .set(try session.day(due)) }
+        if let epic = changes.epic { edit.epic = Validate.isClearing(epic) ? .cleared : .set(try state.epic(named: epic).id) }
         if let parentText = changes.parent {
             if Validate.isClearing(parentText) {
-                data["parent"] = .null
+                edit.parent = .cleared
             } else {
                 let parent = try state.task(named: parentText)
                 guard !state.wouldCycle(task: task.id, parent: parent.id) else {
                     throw TeamflowError(.conflict, "a task cannot be its own ancestor: \(parent.shortID) '\(parent.title)' is \(parent.id == task.id ? "the task itself" : "under \(task.shortID) '\(task.title)'")",
                                         hints: ["Pick a parent outside this task's sub-tasks."])
                 }
-                data["parent"] = .string(parent.id)
+                edit.parent = .set(parent.id)
             }
         }
-        guard data.pairs.count > 1 else {
-            throw TeamflowError(.usage, "nothing to change", hints: ["Give --title, --week, --due, --epic or --parent."])
-        }
-        let (_, after) = try repository.recordAndFold(
-            EventDraft(type: EventType.taskEdited, data: data, summary: "task: edit \"\(task.title)\""), session: session)
-        return try read(after, task.id)
+        let after = try context.appendEdit(edit, summary: "task: edit \"\(task.title)\"",
+                                           hint: "Give --title, --week, --due, --epic or --parent.")
+        return try readBack(after.tasks[task.id], "task")
     }
 
     /// Removes a task and its sub-tasks in one event (the history keeps them).
     @discardableResult
     public func remove(_ text: String) throws -> TeamTask {
         let state = try repository.state()
-        let task: TeamTask
-        do {
-            task = try state.task(named: text)
-        } catch {
-            throw Lookup.explainRemoved(error, text, removed: state.tasks.values { !state.isLive($0) }, kind: "task",
-                                        id: \.id, names: { [$0.title] })
-        }
-        var data: Fields = ["task": .string(task.id)]
-        let subtasks = state.descendants(of: task.id)
-        if !subtasks.isEmpty { data["subtasks"] = .list(subtasks.map { .string($0.id) }) }
-        _ = try repository.record([EventDraft(type: EventType.taskRemoved, data: data, summary: "task: remove \"\(task.title)\"")],
-                                  session: session)
+        let task = try context.findForRemoval(text, kind: "task", removed: state.tasks.values { !state.isLive($0) },
+                                              id: \.id, names: { [$0.title] }, find: { try state.task(named: text) })
+        let subtasks = state.descendants(of: task.id).map(\.id)
+        let removal = TaskRemoved(task: task.id, subtasks: subtasks.isEmpty ? nil : subtasks)
+        // Not read back: the removed task and its sub-tasks are known, and reading would fold for nothing.
+        _ = try context.record([EventDraft(removal, summary: "task: remove \"\(task.title)\"")])
         var removed = task
         removed.removed = true
         return removed
@@ -174,20 +157,13 @@ public struct TaskUseCases {
 
     private func setStatus(_ text: String, _ status: WorkStatus) throws -> TeamTask {
         let task = try repository.state().task(named: text)
-        let (type, verb) = switch status {
-        case .done: (EventType.taskChecked, "check")
-        case .todo: (EventType.taskUnchecked, "uncheck")
-        case .doing: (EventType.taskStarted, "start")
+        let summary: (String) -> String = { "task: \($0) \"\(task.title)\"" }
+        let draft = switch status {
+        case .done: EventDraft(TaskChecked(task: task.id), summary: summary("check"))
+        case .todo: EventDraft(TaskUnchecked(task: task.id), summary: summary("uncheck"))
+        case .doing: EventDraft(TaskStarted(task: task.id), summary: summary("start"))
         }
-        let (_, after) = try repository.recordAndFold(
-            EventDraft(type: type, data: ["task": .string(task.id)], summary: "task: \(verb) \"\(task.title)\""), session: session)
-        return try read(after, task.id)
-    }
-
-    private func read(_ state: TeamState, _ id: String) throws -> TeamTask {
-        guard let task = state.tasks[id] else {
-            throw TeamflowError(.failure, "the task was written but could not be read back")
-        }
-        return task
+        let (_, after) = try context.append(draft)
+        return try readBack(after.tasks[task.id], "task")
     }
 }

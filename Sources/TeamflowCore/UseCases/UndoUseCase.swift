@@ -3,14 +3,10 @@
 /// The compensation restores what the event changed to its value just before the event (in
 /// (clock, id) order). It carries `undoes: <id>`, so a plain `undo` skips changes already undone
 /// and other undos: repeating it walks back through the caller's changes.
-public struct UndoUseCase {
-    public let repository: EventRepository
-    public let session: Session
+public struct UndoUseCase: UseCase {
+    public let context: UseCaseContext
 
-    public init(repository: EventRepository, session: Session) {
-        self.repository = repository
-        self.session = session
-    }
+    public init(context: UseCaseContext) { self.context = context }
 
     /// What an undo did: the event it undid and the compensating event it wrote.
     public struct Outcome: Sendable {
@@ -45,89 +41,20 @@ public struct UndoUseCase {
             throw TeamflowError(.conflict, "event \(ShortID.of(target.id)) (\(target.type)) cannot be undone")
         }
         draft.data[EventType.undoesKey] = .string(target.id)
-        let written = try repository.record([draft], session: session)
+        let written = try context.record([draft])
         guard let event = written.first else { throw TeamflowError(.failure, "the undo was not written") }
         return Outcome(undone: target, written: event)
     }
 
-    static func canUndo(_ type: String) -> Bool {
-        type != EventType.teamInitialized && TeamState.folds[type] != nil
-    }
+    /// Whether events of `type` can be undone: a known type that has an inverse. The same
+    /// catalog entry answers `compensation`, so the two cannot disagree.
+    static func canUndo(_ type: String) -> Bool { EventCatalog.isUndoable(type) }
 
-    /// The event that puts back what `event` changed, given the state just before it.
+    /// The event that puts back what `event` changed, given the state just before it: the
+    /// inverse of its typed value. Nil for a type that cannot be undone, data that does not
+    /// decode, or a thing the state before did not hold.
     public static func compensation(for event: Event, before: TeamState) -> EventDraft? {
-        // A wiki page is named by its title; saving again with the body it had puts it back.
-        if event.type == EventType.wikiSaved, let title = event.data.string("title") {
-            let prior = before.wiki[WikiPage.key(title)]?.body ?? ""
-            return EventDraft(type: EventType.wikiSaved, data: ["title": .string(title), "body": .string(prior)],
-                              summary: "undo: wiki.saved \(title)")
-        }
-        let kind = String(event.type.prefix { $0 != "." })
-        let action = String(event.type.drop { $0 != "." }.dropFirst())
-        let key = kind
-        let target = action == "added" ? event.id : event.data.string(key)
-        guard let id = target else { return nil }
-        func draft(_ type: String, _ extra: Fields = Fields()) -> EventDraft {
-            var data: Fields = [key: .string(id)]
-            for (k, v) in extra { data[k] = v }
-            return EventDraft(type: type, data: data, summary: "undo: \(event.type) \(ShortID.of(id))")
-        }
-        let listKeys = ["detached", "subtasks"]
-        func carried() -> Fields { Fields(listKeys.compactMap { k in event.data[k].map { (k, $0) } }) }
-        switch action {
-        case "added": return draft("\(kind).removed")
-        case "removed": return draft("\(kind).restored", carried())
-        case "restored": return draft("\(kind).removed", carried())
-        case "edited", "renamed":
-            guard let prior = priorFields(kind: kind, id: id, before: before) else { return nil }
-            var changes = Fields()
-            for (k, _) in event.data where k != key && k != EventType.undoesKey { changes[k] = prior[k] ?? .null }
-            return draft(event.type, changes)
-        case "moved":
-            guard let prior = priorFields(kind: kind, id: id, before: before)?["status"] else { return nil }
-            return draft(event.type, ["status": prior])
-        case "checked", "unchecked", "started":
-            if kind == "goal" {
-                guard let goal = before.goals[id] else { return nil }
-                return draft(goal.done ? EventType.goalChecked : EventType.goalUnchecked)
-            }
-            guard let task = before.tasks[id] else { return nil }
-            switch task.status {
-            case .done: return draft(EventType.taskChecked)
-            case .todo: return draft(EventType.taskUnchecked)
-            case .doing: return draft(EventType.taskStarted)
-            }
-        case "assigned":
-            guard let task = before.tasks[id] else { return nil }
-            return draft(EventType.taskAssigned, ["member": task.member.map(Value.string) ?? .null])
-        default:
-            return nil
-        }
-    }
-
-    /// The editable fields of an entity as event values, as they were before.
-    static func priorFields(kind: String, id: String, before: TeamState) -> Fields? {
-        func opt(_ s: String?) -> Value { s.map(Value.string) ?? .null }
-        switch kind {
-        case "goal":
-            guard let g = before.goals[id] else { return nil }
-            return ["title": .string(g.title), "week": .string(g.week), "sprint": opt(g.sprint)]
-        case "member":
-            guard let m = before.members[id] else { return nil }
-            return ["name": .string(m.name), "handle": opt(m.handle)]
-        case "project":
-            guard let p = before.projects[id] else { return nil }
-            return ["name": .string(p.name), "description": opt(p.description), "due": opt(p.due?.description),
-                    "status": .string(p.status.rawValue)]
-        case "epic":
-            guard let e = before.epics[id] else { return nil }
-            return ["title": .string(e.title), "project": opt(e.project), "status": .string(e.status.rawValue)]
-        case "task":
-            guard let t = before.tasks[id] else { return nil }
-            return ["title": .string(t.title), "week": .string(t.week), "due": opt(t.due?.description), "epic": opt(t.epic),
-                    "parent": opt(t.parent), "sprint": opt(t.sprint)]
-        default:
-            return nil
-        }
+        guard let entry = EventCatalog.byType[event.type], entry.notUndoable == nil else { return nil }
+        return entry.inverse(event, before)
     }
 }

@@ -1,19 +1,14 @@
 /// Wiki pages: save (replace the body), append (a dated, authored journal entry), list, show, history.
-public struct WikiUseCases {
-    public let repository: EventRepository
-    public let session: Session
+public struct WikiUseCases: UseCase {
+    public let context: UseCaseContext
 
-    public init(repository: EventRepository, session: Session) {
-        self.repository = repository
-        self.session = session
-    }
+    public init(context: UseCaseContext) { self.context = context }
 
     /// Replaces a page's body, creating the page when the title is new.
     @discardableResult
     public func save(title: String, body: String) throws -> WikiPage {
         let title = try Validate.text(title, what: "page title", example: "teamflow wiki save \"개발 일지\" --file notes.md")
-        return try write(EventDraft(type: EventType.wikiSaved, data: ["title": .string(try existingTitle(title)), "body": .string(body)],
-                                    summary: "wiki: save \"\(title)\""), title: title)
+        return try write(WikiSaved(title: try existingTitle(title), body: body), summary: "wiki: save \"\(title)\"", title: title)
     }
 
     /// Adds a journal entry dated `date` (default: today) by `by` (default: the session's author).
@@ -24,11 +19,11 @@ public struct WikiUseCases {
         guard !text.isEmpty else {
             throw TeamflowError(.usage, "the entry is empty", hints: ["Give the text with --file F or on standard input."])
         }
-        var data: Fields = ["title": .string(try existingTitle(title)), "text": .string(text)]
-        data["date"] = .string(try date.map(session.day)?.description ?? session.today.description)
-        if let by = by?.trimmingSpaces, !by.isEmpty { data["by"] = .string(by) }
-        return try write(EventDraft(type: EventType.wikiAppended, data: data, summary: "wiki: append to \"\(title)\""),
-                         title: title)
+        let stored = try existingTitle(title)
+        let by = by?.trimmingSpaces
+        let entry = WikiAppended(title: stored, text: text, date: try date.map(session.day) ?? session.today,
+                                 by: by?.isEmpty == false ? by : nil)
+        return try write(entry, summary: "wiki: append to \"\(title)\"", title: title)
     }
 
     public func list() throws -> [WikiPage] { try repository.state().wikiPages }
@@ -49,11 +44,8 @@ public struct WikiUseCases {
         try repository.state().wiki[WikiPage.key(title)]?.title ?? title
     }
 
-    private func write(_ draft: EventDraft, title: String) throws -> WikiPage {
-        let (_, state) = try repository.recordAndFold(draft, session: session)
-        guard let page = state.wiki[WikiPage.key(title)] else {
-            throw TeamflowError(.failure, "the page was written but could not be read back")
-        }
-        return page
+    private func write<E: TeamEvent>(_ event: E, summary: String, title: String) throws -> WikiPage {
+        let (_, state) = try context.append(event, summary: summary)
+        return try readBack(state.wiki[WikiPage.key(title)], "page")
     }
 }

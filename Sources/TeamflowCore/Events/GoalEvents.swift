@@ -1,0 +1,144 @@
+/// `goal.added`: a goal for a week (or a sprint).
+public struct GoalAdded: TeamEvent {
+    public static let type = EventType.goalAdded
+    public static let keys = [EventSchema.r("title"), EventSchema.r("week"), EventSchema.o("sprint"), EventSchema.o("done", .bool)]
+
+    public var title: String
+    /// ISO week, e.g. `2024-W47`.
+    public var week: String
+    /// The sprint's id.
+    public var sprint: String?
+    /// Written by `import markdown`, which cannot name the new goal's id in a check event.
+    public var done: Bool
+
+    public init(title: String, week: String, sprint: String? = nil, done: Bool = false) {
+        self.title = title
+        self.week = week
+        self.sprint = sprint
+        self.done = done
+    }
+
+    public init?(data: Fields) {
+        guard let title = data.string("title"), let week = data.string("week") else { return nil }
+        self.init(title: title, week: week, sprint: data.string("sprint"), done: data.bool("done") == true)
+    }
+
+    public var data: Fields {
+        var data: Fields = ["title": .string(title), "week": .string(week)]
+        data.put("sprint", sprint)
+        if done { data["done"] = .bool(true) }
+        return data
+    }
+
+    public func fold(into state: inout TeamState, event: Event) {
+        state.goals[event.id] = Goal(id: event.id, title: title, week: week, sprint: sprint, done: done, removed: false,
+                                     createdBy: event.author.name, createdAt: event.at, clock: event.clock)
+    }
+
+    public func inverse(of event: Event, before: TeamState) -> EventDraft? {
+        Compensation.draft(GoalRemoved.type, key: "goal", id: event.id, undoing: event)
+    }
+}
+
+/// `goal.edited`: per-key last writer wins; a removed goal still takes edits.
+public struct GoalEdited: TeamEvent {
+    public static let type = EventType.goalEdited
+    public static let keys = [EventSchema.r("goal"), EventSchema.o("title"), EventSchema.o("week"), EventSchema.o("sprint")]
+
+    public var goal: String
+    public var title: String?
+    public var week: String?
+    public var sprint: Patch<String>
+
+    public init(goal: String, title: String? = nil, week: String? = nil, sprint: Patch<String> = .unchanged) {
+        self.goal = goal
+        self.title = title
+        self.week = week
+        self.sprint = sprint
+    }
+
+    public init?(data: Fields) {
+        guard let goal = data.string("goal") else { return nil }
+        self.init(goal: goal, title: data.string("title"), week: data.string("week"), sprint: data.patch("sprint"))
+    }
+
+    public var data: Fields {
+        var data: Fields = ["goal": .string(goal)]
+        data.put("title", title)
+        data.put("week", week)
+        data.put("sprint", sprint)
+        return data
+    }
+
+    public func fold(into state: inout TeamState, event: Event) {
+        guard var item = state.goals[goal] else { return }
+        if let title { item.title = title }
+        if let week { item.week = week }
+        sprint.apply(to: &item.sprint)
+        state.goals[goal] = item
+    }
+
+    public func inverse(of event: Event, before: TeamState) -> EventDraft? {
+        let prior = before.goals[goal].map { g -> Fields in
+            ["title": .string(g.title), "week": .string(g.week), "sprint": Compensation.optional(g.sprint)]
+        }
+        return Compensation.edit(event, key: "goal", id: goal, prior: prior)
+    }
+}
+
+/// `goal.checked` / `goal.unchecked`: done or open again.
+public protocol GoalDoneEvent: TeamEvent {
+    static var done: Bool { get }
+    var goal: String { get }
+    init(goal: String)
+}
+
+extension GoalDoneEvent {
+    public static var keys: [EventSchema.Key] { [EventSchema.r("goal")] }
+    public init?(data: Fields) {
+        guard let goal = data.string("goal") else { return nil }
+        self.init(goal: goal)
+    }
+    public var data: Fields { ["goal": .string(goal)] }
+    public func fold(into state: inout TeamState, event: Event) { state.goals[goal]?.done = Self.done }
+
+    /// The check or uncheck that gives the goal the state it had.
+    public func inverse(of event: Event, before: TeamState) -> EventDraft? {
+        guard let prior = before.goals[goal] else { return nil }
+        return Compensation.draft(prior.done ? GoalChecked.type : GoalUnchecked.type, key: "goal", id: goal, undoing: event)
+    }
+}
+
+/// `goal.checked`: the goal is done.
+public struct GoalChecked: GoalDoneEvent {
+    public static let type = EventType.goalChecked
+    public static let done = true
+    public var goal: String
+    public init(goal: String) { self.goal = goal }
+}
+
+/// `goal.unchecked`: the goal is open again.
+public struct GoalUnchecked: GoalDoneEvent {
+    public static let type = EventType.goalUnchecked
+    public static let done = false
+    public var goal: String
+    public init(goal: String) { self.goal = goal }
+}
+
+/// `goal.removed`: hides the goal (the history keeps it).
+public struct GoalRemoved: RemovalEvent {
+    public static let type = EventType.goalRemoved
+    public static let idKey = "goal", removes = true, opposite = EventType.goalRestored
+    public var id: String
+    public init(id: String) { self.id = id }
+    public static func mark(_ state: inout TeamState, id: String, removed: Bool) { state.goals[id]?.removed = removed }
+}
+
+/// `goal.restored`: shows the goal again (written by undo).
+public struct GoalRestored: RemovalEvent {
+    public static let type = EventType.goalRestored
+    public static let idKey = "goal", removes = false, opposite = EventType.goalRemoved
+    public var id: String
+    public init(id: String) { self.id = id }
+    public static func mark(_ state: inout TeamState, id: String, removed: Bool) { state.goals[id]?.removed = removed }
+}

@@ -1,0 +1,100 @@
+/// `member.added`: a member tasks can be assigned to.
+public struct MemberAdded: TeamEvent {
+    public static let type = EventType.memberAdded
+    public static let keys = [EventSchema.r("name"), EventSchema.o("handle"), EventSchema.o("email")]
+
+    public var name: String
+    public var handle: String?
+    public var email: String?
+
+    public init(name: String, handle: String? = nil, email: String? = nil) {
+        self.name = name
+        self.handle = handle
+        self.email = email
+    }
+
+    public init?(data: Fields) {
+        guard let name = data.string("name") else { return nil }
+        self.init(name: name, handle: data.string("handle"), email: data.string("email"))
+    }
+
+    public var data: Fields {
+        var data: Fields = ["name": .string(name)]
+        data.put("handle", handle)
+        data.put("email", email)
+        return data
+    }
+
+    public func fold(into state: inout TeamState, event: Event) {
+        state.members[event.id] = Member(id: event.id, name: name, handle: handle, email: email, removed: false,
+                                         clock: event.clock)
+    }
+
+    public func inverse(of event: Event, before: TeamState) -> EventDraft? {
+        Compensation.draft(MemberRemoved.type, key: "member", id: event.id, undoing: event)
+    }
+}
+
+/// `member.renamed`: last writer wins; a removed member ignores renames (removal wins).
+public struct MemberRenamed: TeamEvent {
+    public static let type = EventType.memberRenamed
+    public static let keys = [EventSchema.r("member"), EventSchema.o("name"), EventSchema.o("handle"), EventSchema.o("email")]
+
+    public var member: String
+    public var name: String?
+    public var handle: Patch<String>
+    /// Accepted in the data but not folded: no command changes a member's email yet.
+    public var email: String?
+
+    public init(member: String, name: String? = nil, handle: Patch<String> = .unchanged, email: String? = nil) {
+        self.member = member
+        self.name = name
+        self.handle = handle
+        self.email = email
+    }
+
+    public init?(data: Fields) {
+        guard let member = data.string("member") else { return nil }
+        self.init(member: member, name: data.string("name"), handle: data.patch("handle"), email: data.string("email"))
+    }
+
+    public var data: Fields {
+        var data: Fields = ["member": .string(member)]
+        data.put("name", name)
+        data.put("handle", handle)
+        data.put("email", email)
+        return data
+    }
+
+    public func fold(into state: inout TeamState, event: Event) {
+        guard var item = state.members[member], !item.removed else { return }
+        if let name { item.name = name }
+        handle.apply(to: &item.handle)
+        state.members[member] = item
+    }
+
+    public func inverse(of event: Event, before: TeamState) -> EventDraft? {
+        let prior = before.members[member].map { m -> Fields in
+            ["name": .string(m.name), "handle": Compensation.optional(m.handle)]
+        }
+        return Compensation.edit(event, key: "member", id: member, prior: prior)
+    }
+}
+
+/// `member.removed`: written by undo only (no `member remove` command yet).
+public struct MemberRemoved: RemovalEvent {
+    public static let type = EventType.memberRemoved
+    public static let idKey = "member", removes = true, opposite = EventType.memberRestored
+    public var id: String
+    public init(id: String) { self.id = id }
+    public static func mark(_ state: inout TeamState, id: String, removed: Bool) { state.members[id]?.removed = removed }
+}
+
+/// `member.restored`: written by undo.
+public struct MemberRestored: RemovalEvent {
+    public static let type = EventType.memberRestored
+    public static let idKey = "member", removes = false, opposite = EventType.memberRemoved
+    public var id: String
+    public init(id: String) { self.id = id }
+    public static func mark(_ state: inout TeamState, id: String, removed: Bool) { state.members[id]?.removed = removed }
+}

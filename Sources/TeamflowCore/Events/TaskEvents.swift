@@ -1,0 +1,162 @@
+/// `task.added`: a member's task for a week (or a sprint); sub-tasks name their parent.
+public struct TaskAdded: TeamEvent {
+    public static let type = EventType.taskAdded
+    public static let keys = [EventSchema.r("title"), EventSchema.r("week"), EventSchema.o("member"), EventSchema.o("epic"),
+                              EventSchema.o("parent"), EventSchema.o("due"), EventSchema.o("sprint"), EventSchema.o("done", .bool)]
+
+    public var title: String
+    public var week: String
+    /// Ids of the member, epic, parent task and sprint.
+    public var member: String?
+    public var epic: String?
+    public var parent: String?
+    public var due: Day?
+    public var sprint: String?
+    /// Written by `import markdown`, which cannot name the new task's id in a check event.
+    public var done: Bool
+
+    public init(title: String, week: String, member: String? = nil, epic: String? = nil, parent: String? = nil,
+                due: Day? = nil, sprint: String? = nil, done: Bool = false) {
+        self.title = title
+        self.week = week
+        self.member = member
+        self.epic = epic
+        self.parent = parent
+        self.due = due
+        self.sprint = sprint
+        self.done = done
+    }
+
+    public init?(data: Fields) {
+        guard let title = data.string("title"), let week = data.string("week") else { return nil }
+        self.init(title: title, week: week, member: data.string("member"), epic: data.string("epic"),
+                  parent: data.string("parent"), due: data.string("due").flatMap(Day.init(parsing:)),
+                  sprint: data.string("sprint"), done: data.bool("done") == true)
+    }
+
+    public var data: Fields {
+        var data: Fields = ["title": .string(title), "week": .string(week)]
+        data.put("member", member)
+        data.put("epic", epic)
+        data.put("parent", parent)
+        data.put("due", due?.description)
+        data.put("sprint", sprint)
+        if done { data["done"] = .bool(true) }
+        return data
+    }
+
+    /// A parent that would close a cycle (only a hand-written history can name one) is
+    /// dropped, as an edit's would be: the task is folded top-level instead of vanishing.
+    public func fold(into state: inout TeamState, event: Event) {
+        let parent = parent.flatMap { state.wouldCycle(task: event.id, parent: $0) ? nil : $0 }
+        state.tasks[event.id] = TeamTask(id: event.id, title: title, member: member, epic: epic, parent: parent, week: week,
+                                         sprint: sprint, due: due, status: done ? .done : .todo, removed: false,
+                                         clock: event.clock)
+    }
+
+    public func inverse(of event: Event, before: TeamState) -> EventDraft? {
+        Compensation.draft(TaskRemoved.type, key: "task", id: event.id, undoing: event)
+    }
+}
+
+/// `task.edited`: per-field last writer wins; `null` clears; removal wins. A parent that
+/// would make the task its own ancestor is ignored (the later event loses, on every replica).
+public struct TaskEdited: TeamEvent {
+    public static let type = EventType.taskEdited
+    public static let keys = [EventSchema.r("task"), EventSchema.o("title"), EventSchema.o("week"), EventSchema.o("due"),
+                              EventSchema.o("epic"), EventSchema.o("parent"), EventSchema.o("sprint")]
+
+    public var task: String
+    public var title: String?
+    public var week: String?
+    public var due: Patch<Day>
+    public var epic: Patch<String>
+    public var parent: Patch<String>
+    public var sprint: Patch<String>
+
+    public init(task: String, title: String? = nil, week: String? = nil, due: Patch<Day> = .unchanged,
+                epic: Patch<String> = .unchanged, parent: Patch<String> = .unchanged, sprint: Patch<String> = .unchanged) {
+        self.task = task
+        self.title = title
+        self.week = week
+        self.due = due
+        self.epic = epic
+        self.parent = parent
+        self.sprint = sprint
+    }
+
+    public init?(data: Fields) {
+        guard let task = data.string("task") else { return nil }
+        self.init(task: task, title: data.string("title"), week: data.string("week"),
+                  due: data.patch("due", Day.init(parsing:)), epic: data.patch("epic"), parent: data.patch("parent"),
+                  sprint: data.patch("sprint"))
+    }
+
+    public var data: Fields {
+        var data: Fields = ["task": .string(task)]
+        data.put("title", title)
+        data.put("week", week)
+        data.put("due", due, \.description)
+        data.put("epic", epic)
+        data.put("parent", parent)
+        data.put("sprint", sprint)
+        return data
+    }
+
+    public func fold(into state: inout TeamState, event: Event) {
+        guard var item = state.tasks[task], !item.removed else { return }
+        if let title { item.title = title }
+        if let week { item.week = week }
+        due.apply(to: &item.due)
+        epic.apply(to: &item.epic)
+        sprint.apply(to: &item.sprint)
+        if case .set(let newParent) = parent, state.wouldCycle(task: task, parent: newParent) {
+            // ignored: the task would become its own ancestor
+        } else {
+            parent.apply(to: &item.parent)
+        }
+        state.tasks[task] = item
+    }
+
+    public func inverse(of event: Event, before: TeamState) -> EventDraft? {
+        let prior = before.tasks[task].map { t -> Fields in
+            ["title": .string(t.title), "week": .string(t.week), "due": Compensation.optional(t.due?.description),
+             "epic": Compensation.optional(t.epic), "parent": Compensation.optional(t.parent),
+             "sprint": Compensation.optional(t.sprint)]
+        }
+        return Compensation.edit(event, key: "task", id: task, prior: prior)
+    }
+}
+
+/// `task.assigned`: the assignee; `null` unassigns. Ignored when removed.
+public struct TaskAssigned: TeamEvent {
+    public static let type = EventType.taskAssigned
+    public static let keys = [EventSchema.r("task"), EventSchema.o("member")]
+
+    public var task: String
+    /// The member's id; nil unassigns (written as `null`).
+    public var member: String?
+
+    public init(task: String, member: String?) {
+        self.task = task
+        self.member = member
+    }
+
+    public init?(data: Fields) {
+        guard let task = data.string("task") else { return nil }
+        self.init(task: task, member: data.string("member"))
+    }
+
+    public var data: Fields { ["task": .string(task), "member": Compensation.optional(member)] }
+
+    public func fold(into state: inout TeamState, event: Event) {
+        guard state.tasks[task]?.removed == false else { return }
+        state.tasks[task]?.member = member
+    }
+
+    public func inverse(of event: Event, before: TeamState) -> EventDraft? {
+        guard let prior = before.tasks[task] else { return nil }
+        return Compensation.draft(Self.type, key: "task", id: task, ["member": Compensation.optional(prior.member)],
+                                  undoing: event)
+    }
+}

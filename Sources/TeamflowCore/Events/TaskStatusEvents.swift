@@ -1,0 +1,123 @@
+/// `task.checked` / `task.unchecked` / `task.started`: status `done` / `todo` / `doing`.
+/// Ignored when the task is removed.
+public protocol TaskStatusEvent: TeamEvent {
+    static var status: WorkStatus { get }
+    var task: String { get }
+    init(task: String)
+}
+
+extension TaskStatusEvent {
+    public static var keys: [EventSchema.Key] { [EventSchema.r("task")] }
+
+    public init?(data: Fields) {
+        guard let task = data.string("task") else { return nil }
+        self.init(task: task)
+    }
+
+    public var data: Fields { ["task": .string(task)] }
+
+    public func fold(into state: inout TeamState, event: Event) {
+        guard state.tasks[task]?.removed == false else { return }
+        state.tasks[task]?.status = Self.status
+    }
+
+    /// The event of the status the task had.
+    public func inverse(of event: Event, before: TeamState) -> EventDraft? {
+        guard let prior = before.tasks[task] else { return nil }
+        return Compensation.draft(TaskStatus.type(of: prior.status), key: "task", id: task, undoing: event)
+    }
+}
+
+/// The status events by status.
+public enum TaskStatus {
+    /// The type of the event that sets `status`.
+    public static func type(of status: WorkStatus) -> String {
+        switch status {
+        case .done: return TaskChecked.type
+        case .todo: return TaskUnchecked.type
+        case .doing: return TaskStarted.type
+        }
+    }
+}
+
+/// `task.checked`: status `done`.
+public struct TaskChecked: TaskStatusEvent {
+    public static let type = EventType.taskChecked
+    public static let status = WorkStatus.done
+    public var task: String
+    public init(task: String) { self.task = task }
+}
+
+/// `task.unchecked`: status `todo`.
+public struct TaskUnchecked: TaskStatusEvent {
+    public static let type = EventType.taskUnchecked
+    public static let status = WorkStatus.todo
+    public var task: String
+    public init(task: String) { self.task = task }
+}
+
+/// `task.started`: status `doing`.
+public struct TaskStarted: TaskStatusEvent {
+    public static let type = EventType.taskStarted
+    public static let status = WorkStatus.doing
+    public var task: String
+    public init(task: String) { self.task = task }
+}
+
+/// `task.removed` / `task.restored`: the task and the sub-tasks listed in `subtasks` (its
+/// live sub-tasks, any depth, when it was removed), so one undo brings them all back.
+public protocol TaskRemovalEvent: TeamEvent {
+    static var removes: Bool { get }
+    static var opposite: String { get }
+    var task: String { get }
+    var subtasks: [String]? { get }
+    init(task: String, subtasks: [String]?)
+}
+
+extension TaskRemovalEvent {
+    public static var keys: [EventSchema.Key] { [EventSchema.r("task"), EventSchema.o("subtasks", .list)] }
+
+    public init?(data: Fields) {
+        guard let task = data.string("task") else { return nil }
+        self.init(task: task, subtasks: data.strings("subtasks"))
+    }
+
+    public var data: Fields {
+        var data: Fields = ["task": .string(task)]
+        data.put("subtasks", subtasks)
+        return data
+    }
+
+    public func fold(into state: inout TeamState, event: Event) {
+        state.tasks[task]?.removed = Self.removes
+        for id in subtasks ?? [] { state.tasks[id]?.removed = Self.removes }
+    }
+
+    public func inverse(of event: Event, before: TeamState) -> EventDraft? {
+        Compensation.draft(Self.opposite, key: "task", id: task, Compensation.carried(event), undoing: event)
+    }
+}
+
+/// `task.removed`: hides the task and the listed sub-tasks.
+public struct TaskRemoved: TaskRemovalEvent {
+    public static let type = EventType.taskRemoved
+    public static let removes = true, opposite = EventType.taskRestored
+    public var task: String
+    public var subtasks: [String]?
+    public init(task: String, subtasks: [String]? = nil) {
+        self.task = task
+        self.subtasks = subtasks
+    }
+}
+
+/// `task.restored` (written by undo): shows them again.
+public struct TaskRestored: TaskRemovalEvent {
+    public static let type = EventType.taskRestored
+    public static let removes = false, opposite = EventType.taskRemoved
+    public var task: String
+    public var subtasks: [String]?
+    public init(task: String, subtasks: [String]? = nil) {
+        self.task = task
+        self.subtasks = subtasks
+    }
+}

@@ -1,0 +1,22 @@
+/// `team.initialized`: written by `teamflow init`, names the team.
+public struct TeamInitialized: TeamEvent {
+    public static let type = EventType.teamInitialized
+    public static let keys = [EventSchema.o("team")]
+    public static let notUndoable: String? = "`teamflow init --team NAME` names the team again"
+
+    public var team: String?
+
+    public init(team: String?) { self.team = team }
+
+    public init?(data: Fields) { team = data.string("team") }
+
+    public var data: Fields {
+        var data = Fields()
+        data.put("team", team)
+        return data
+    }
+
+    public func fold(into state: inout TeamState, event: Event) {
+        if let team { state.teamName = team }
+    }
+}
