@@ -31,11 +31,9 @@ enum GenerateCommand {
             outOption,
         ],
         flags: [dryRunFlag, forceFlag],
-        subcommands: [GenerateGraphCommand.spec]
+        subcommands: [GenerateGraphCommand.spec],
+        run: handler(generate)
     )
-
-    static let handlers: [String: TeamflowCLI.Handler] = GenerateGraphCommand.handlers.merging(
-        ["generate": { inv in try generate(inv) }]) { first, _ in first }
 
     static func generate(_ inv: Invocation) throws {
         let catalog = try Paths.catalog(inv)

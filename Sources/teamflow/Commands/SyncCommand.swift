@@ -16,34 +16,33 @@ enum SyncCommand {
             FlagSpec(long: "all", help: "Sync with every configured remote, one after another."),
             FlagSpec(long: "dry-run", short: "n", help: "Fetch and say what would move; change nothing else."),
             FlagSpec(long: "allow-unrelated", help: "Merge with a remote history that shares no commit with ours (after a force-push)."),
-        ]
+        ],
+        run: handler(run)
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "sync": { inv in
-            let store = try inv.store()
-            let remotes = try targets(inv, store: store)
-            let session = try inv.session()
-            // Merge commits need a name; any identity will do when none is configured.
-            let author = session.author ?? Author(name: "teamflow", email: "teamflow@localhost")
-            let at = Timestamp.format(session.now, timeZone: session.timeZone)
-            let options = SyncOptions(dryRun: inv.parsed.flag("dry-run"), allowUnrelated: inv.parsed.flag("allow-unrelated"))
-            let transport = try GitTransport(repository: store.repository, progress: isatty(STDERR_FILENO) == 1 && !inv.json)
-            var reports: [SyncReport] = []
-            for remote in remotes {
-                let report = try store.sync(remote: remote, transport: transport, options: options, author: author, at: at)
-                reports.append(report)
-                if !inv.json { Console.out(describe(report) + "\n") }
-            }
-            // Warm the state cache for the new tip so the next command is fast (and the cache
-            // rebuild, if one is needed, happens here rather than later).
-            if !options.dryRun { _ = try store.state() }
-            if inv.json {
-                let objects = reports.map(json)
-                inv.emit(json: inv.parsed.flag("all") ? .array(objects) : objects.first ?? .null, text: "")
-            }
-        },
-    ]
+    static func run(_ inv: Invocation) throws {
+        let store = try inv.store()
+        let remotes = try targets(inv, store: store)
+        let session = try inv.session()
+        // Merge commits need a name; any identity will do when none is configured.
+        let author = session.author ?? Author(name: "teamflow", email: "teamflow@localhost")
+        let at = Timestamp.format(session.now, timeZone: session.timeZone)
+        let options = SyncOptions(dryRun: inv.parsed.flag("dry-run"), allowUnrelated: inv.parsed.flag("allow-unrelated"))
+        let transport = try GitTransport(repository: store.repository, progress: isatty(STDERR_FILENO) == 1 && !inv.json)
+        var reports: [SyncReport] = []
+        for remote in remotes {
+            let report = try store.sync(remote: remote, transport: transport, options: options, author: author, at: at)
+            reports.append(report)
+            if !inv.json { Console.out(describe(report) + "\n") }
+        }
+        // Warm the state cache for the new tip so the next command is fast (and the cache
+        // rebuild, if one is needed, happens here rather than later).
+        if !options.dryRun { _ = try store.state() }
+        if inv.json {
+            let objects = reports.map(json)
+            inv.emit(json: inv.parsed.flag("all") ? .array(objects) : objects.first ?? .null, text: "")
+        }
+    }
 
     /// The remotes to sync: `--all`, the argument, or origin.
     static func targets(_ inv: Invocation, store: GitEventStore) throws -> [String] {

@@ -24,29 +24,27 @@ enum TemplateCommand {
                                isRepeating: true, completion: .directory),
                     OptionSpec(long: "trim", valueName: "MODE", help: "Stencil's trim behaviour for block tags.",
                                defaultValue: "smart", allowedValues: ["none", "smart", "all"]),
-                ]),
+                ], run: handler(render)),
         ]
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "template render": { inv in
-            let file = inv.argument("file")
-            let path = Paths.absolute(file, in: inv.directory)
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw TeamflowError(.failure, "cannot read template '\(file)'", hints: ["Check the path; it is relative to the current directory (or -C)."])
-            }
-            let context = try inv.parsed.option("data").map { try loadData($0, in: inv.directory) } ?? [:]
-            // The folders are the user's choice; what is read below them is not (see TemplateFolder).
-            let searchPaths = inv.parsed.options("search-path").map {
-                TemplateFolder(root: Paths.absolute($0, in: inv.directory), displayRoot: $0)
-            } + [TemplateFolder(root: (path as NSString).deletingLastPathComponent,
-                                displayRoot: (file as NSString).deletingLastPathComponent)]
-            let trim = TrimBehaviour(rawValue: inv.parsed.option("trim") ?? "smart") ?? .smart
-            let environment = TemplateEnvironment(loader: FileSystemLoader(folders: searchPaths), trimBehaviour: trim)
-            // A TemplateError reaches the user as a compiler-style diagnostic (see TeamflowCLI).
-            Console.raw(try environment.render(string: text, name: file, context: context))
-        },
-    ]
+    static func render(_ inv: Invocation) throws {
+        let file = inv.argument("file")
+        let path = Paths.absolute(file, in: inv.directory)
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw TeamflowError(.failure, "cannot read template '\(file)'", hints: ["Check the path; it is relative to the current directory (or -C)."])
+        }
+        let context = try inv.parsed.option("data").map { try loadData($0, in: inv.directory) } ?? [:]
+        // The folders are the user's choice; what is read below them is not (see TemplateFolder).
+        let searchPaths = inv.parsed.options("search-path").map {
+            TemplateFolder(root: Paths.absolute($0, in: inv.directory), displayRoot: $0)
+        } + [TemplateFolder(root: (path as NSString).deletingLastPathComponent,
+                            displayRoot: (file as NSString).deletingLastPathComponent)]
+        let trim = TrimBehaviour(rawValue: inv.parsed.option("trim") ?? "smart") ?? .smart
+        let environment = TemplateEnvironment(loader: FileSystemLoader(folders: searchPaths), trimBehaviour: trim)
+        // A TemplateError reaches the user as a compiler-style diagnostic (see TeamflowCLI).
+        Console.raw(try environment.render(string: text, name: file, context: context))
+    }
 
     /// The render context from a JSON or YAML file; the top level must be an object/mapping.
     static func loadData(_ file: String, in directory: String) throws -> [String: TemplateValue] {

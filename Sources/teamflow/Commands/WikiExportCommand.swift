@@ -14,10 +14,11 @@ enum WikiExportCommand {
             OptionSpec(long: "out", short: "o", valueName: "DIR", help: "The folder to write (default: wiki).", completion: .directory),
             OptionSpec(long: "lang", valueName: "LANG", help: "Built-in headings: en or ko (default: en).",
                        allowedValues: WikiLanguage.allCases.map(\.rawValue)),
-        ]
+        ],
+        run: handler(run)
     )
 
-    static let run: TeamflowCLI.Handler = { inv in
+    static func run(_ inv: Invocation) throws {
         let store = try inv.store()
         let language = WikiLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
         let overrides = store.repository.workingDirectory.map(WikiExporter.overrides(inWorkTree:))

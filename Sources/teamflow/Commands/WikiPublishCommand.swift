@@ -22,10 +22,11 @@ enum WikiPublishCommand {
             OptionSpec(long: "lang", valueName: "LANG", help: "Built-in headings: en or ko (default: en).",
                        allowedValues: WikiLanguage.allCases.map(\.rawValue)),
             OptionSpec(long: "message", short: "m", valueName: "TEXT", help: "The commit message (default: a summary of the pages)."),
-        ]
+        ],
+        run: handler(run)
     )
 
-    static let run: TeamflowCLI.Handler = { inv in
+    static func run(_ inv: Invocation) throws {
         let store = try inv.store()
         let session = try inv.session()
         let author = try session.requireAuthor()
