@@ -31,7 +31,7 @@ let package = Package(
         // Small focused libraries.
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "Git", dependencies: ["CGit2"]),
-        .target(name: "Templates"),
+        .target(name: "Templates", dependencies: ["YAML"]),
         .target(name: "ArgumentParsing"),
 
         // Domain and adapters.
@@ -45,16 +45,16 @@ let package = Package(
         // The retrospective wiki: pages rendered from layouts in WikiTemplates/ (embedded).
         .target(
             name: "WikiExport",
-            dependencies: ["TeamflowCore", "Templates"],
+            dependencies: ["TeamflowCore", "Templates", "Git"],
             plugins: ["EmbedTemplates"]
         ),
 
         // Executables.
         .executableTarget(
             name: "teamflow",
-            dependencies: ["ArgumentParsing", "TeamflowCore", "TeamflowGit", "Scaffolding", "WikiExport", "YAML", "Templates"]
+            dependencies: ["ArgumentParsing", "TeamflowCore", "TeamflowGit", "Scaffolding", "WikiExport", "Templates"]
         ),
-        .executableTarget(name: "teamflow-bench", dependencies: ["TeamflowCore", "TeamflowGit", "YAML", "Git"]),
+        .executableTarget(name: "teamflow-bench", dependencies: ["TeamflowCore", "TeamflowGit"]),
         // Fuzz targets for every parser (docs/FUZZING.md): a corpus replayer in a normal build,
         // a libFuzzer binary when built with -DFUZZING -sanitize=fuzzer,address.
         .executableTarget(
@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "TeamflowCoreTests", dependencies: ["TeamflowCore"]),
         .testTarget(name: "TeamflowGitTests", dependencies: ["TeamflowGit", "TeamflowCore", "YAML", "Git"]),
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Templates"]),
-        .testTarget(name: "WikiExportTests", dependencies: ["WikiExport", "TeamflowCore"]),
+        .testTarget(name: "WikiExportTests", dependencies: ["WikiExport", "TeamflowCore", "Templates"]),
         .testTarget(name: "CLITests", dependencies: ["teamflow"], exclude: ["Fixtures"]),
         // Replays the checked-in fuzz corpus (Fuzz/corpus) through every target.
         .testTarget(name: "FuzzCorpusTests", dependencies: ["teamflow-fuzz"]),

@@ -14,22 +14,10 @@ enum InitCommand {
 
     static func run(_ inv: Invocation) throws {
         let store = try inv.store()
-        let state = try store.state()
-        let team = inv.parsed.option("team")
-        let needsEvent = state.eventCount == 0 || (team != nil && team != state.teamName)
-        if needsEvent {
-            let session = try inv.session()
-            var data = Fields()
-            if let team { data["team"] = .string(try Validate.title(team)) }
-            _ = try store.append([EventDraft(type: EventType.teamInitialized, data: data,
-                                             summary: team.map { "init: team \($0)" } ?? "init")],
-                                 author: try session.requireAuthor(),
-                                 at: Timestamp.format(session.now, timeZone: session.timeZone))
-        }
-        let name = team ?? state.teamName
+        let outcome = try InitUseCase(repository: store).initialize(team: inv.parsed.option("team"), session: inv.session)
         inv.emit(
-            json: .object([("ref", .string(store.ref)), ("team", .optional(name)), ("changed", .bool(needsEvent))]),
-            text: (needsEvent ? "Initialized teamflow" : "teamflow is already initialized")
-                + (name.map { " for team \($0)" } ?? "") + " on \(store.ref)")
+            json: .object([("ref", .string(store.ref)), ("team", .optional(outcome.team)), ("changed", .bool(outcome.changed))]),
+            text: (outcome.changed ? "Initialized teamflow" : "teamflow is already initialized")
+                + (outcome.team.map { " for team \($0)" } ?? "") + " on \(store.ref)")
     }
 }

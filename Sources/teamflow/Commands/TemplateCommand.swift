@@ -3,7 +3,6 @@ import Foundation
 import Scaffolding
 import TeamflowCore
 import Templates
-import YAML
 
 /// `teamflow template render`: renders any template file to stdout, exactly.
 /// Works anywhere: it needs no repository.
@@ -34,7 +33,7 @@ enum TemplateCommand {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw TeamflowError(.failure, "cannot read template '\(file)'", hints: ["Check the path; it is relative to the current directory (or -C)."])
         }
-        let context = try inv.parsed.option("data").map { try loadData($0, in: inv.directory) } ?? [:]
+        let context = try inv.parsed.option("data").map { try TemplateData.load($0, in: inv.directory) } ?? [:]
         // The folders are the user's choice; what is read below them is not (see TemplateFolder).
         let searchPaths = inv.parsed.options("search-path").map {
             TemplateFolder(root: Paths.absolute($0, in: inv.directory), displayRoot: $0)
@@ -44,31 +43,6 @@ enum TemplateCommand {
         let environment = TemplateEnvironment(loader: FileSystemLoader(folders: searchPaths), trimBehaviour: trim)
         // A TemplateError reaches the user as a compiler-style diagnostic (see TeamflowCLI).
         Console.raw(try environment.render(string: text, name: file, context: context))
-    }
-
-    /// The render context from a JSON or YAML file; the top level must be an object/mapping.
-    static func loadData(_ file: String, in directory: String) throws -> [String: TemplateValue] {
-        let path = Paths.absolute(file, in: directory)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TeamflowError(.failure, "cannot read data file '\(file)'")
-        }
-        let value: TemplateValue
-        if file.lowercased().hasSuffix(".json") {
-            do { value = try TemplateValue(json: data) } catch {
-                throw TeamflowError(.failure, "\(file): \(error)")
-            }
-        } else {
-            do {
-                value = VariableValues.templateValue(from: try YAML.parse(String(decoding: data, as: UTF8.self), file: file))
-            } catch {
-                throw TeamflowError(.failure, "\(error)")
-            }
-        }
-        switch value {
-        case .dictionary(let entries): return entries
-        case .null: return [:]
-        default: throw TeamflowError(.failure, "\(file): the data must be a JSON object or a YAML mapping at the top level")
-        }
     }
 }
 

@@ -21,7 +21,7 @@ enum WikiExportCommand {
     static func run(_ inv: Invocation) throws {
         let store = try inv.store()
         let language = WikiLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
-        let overrides = store.repository.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
+        let overrides = store.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
         let files = try WikiExporter(language: language, overrides: overrides).render(try store.state())
         let out = inv.resolvedPath(inv.parsed.option("out") ?? "wiki")
         let report = try WikiWriter.write(files, to: out)

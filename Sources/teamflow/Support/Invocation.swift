@@ -1,6 +1,5 @@
 import ArgumentParsing
 import Foundation
-import Git
 import TeamflowCore
 import TeamflowGit
 
@@ -40,7 +39,7 @@ final class Invocation {
     /// Author and clock for use cases: `--author`/`TEAMFLOW_AUTHOR`/git config; `TEAMFLOW_NOW`.
     func session() throws -> Session {
         let store = try store()
-        let author = try Author.resolve(flag: parsed.option("author"), environment: environment, repository: store.repository)
+        let author = try Author.resolve(flag: parsed.option("author"), environment: environment, store: store)
         return Session(author: author, now: try now(), timeZone: try ClockSettings.timeZone(fromTZ: environment["TZ"]))
     }
 
