@@ -5,6 +5,12 @@ import YAML
 public struct TemplateDataError: Error, CustomStringConvertible, Sendable, Equatable {
     /// What is wrong, naming the file as the user gave it.
     public let message: String
+
+    /// An error saying `message`.
+    public init(message: String) {
+        self.message = message
+    }
+
     public var description: String { message }
 }
 

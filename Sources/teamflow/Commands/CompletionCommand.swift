@@ -22,7 +22,7 @@ enum CompletionCommand {
 
 /// `teamflow __complete members|projects|epics|sprints`: names, one per line, for completion scripts.
 enum CompleteCommand {
-    static let kinds = ["members", "projects", "epics", "sprints"]
+    static let kinds = Queries.completionKinds
 
     static let spec = CommandSpec(
         name: "__complete",
@@ -33,14 +33,7 @@ enum CompleteCommand {
     )
 
     static func run(_ inv: Invocation) throws {
-        let state = try inv.store().state()
-        let names: [String]
-        switch inv.argument("kind") {
-        case "members": names = state.liveMembers.flatMap { [$0.name] + ($0.handle.map { [$0] } ?? []) }
-        case "projects": names = state.liveProjects.map(\.name)
-        case "epics": names = state.liveEpics.map(\.title)
-        default: names = state.liveSprints.map(\.name)
-        }
+        let names = try Queries.completionNames(inv.argument("kind"), in: try inv.store())
         // One name a line: a name holding a newline or a control character is shown escaped.
         Console.out(names.map { TerminalText.singleLine($0) + "\n" }.joined())
     }

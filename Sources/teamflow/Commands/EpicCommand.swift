@@ -31,16 +31,14 @@ enum EpicCommand {
     }
 
     static func move(_ inv: Invocation) throws {
-        let cases = try useCases(inv)
-        let epic = try cases.move(inv.argument("epic"), to: inv.argument("state"))
-        let progress = try cases.repository.state().progress(of: epic)
+        let epic = try useCases(inv).move(inv.argument("epic"), to: inv.argument("state"))
+        let progress = try inv.queries().progress(of: epic)
         inv.emit(json: Present.json(progress), text: Present.line(progress))
     }
 
     static func edit(_ inv: Invocation) throws {
-        let cases = try useCases(inv)
-        let epic = try cases.edit(inv.argument("epic"), title: inv.parsed.option("title"), project: inv.parsed.option("project"))
-        let progress = try cases.repository.state().progress(of: epic)
+        let epic = try useCases(inv).edit(inv.argument("epic"), title: inv.parsed.option("title"), project: inv.parsed.option("project"))
+        let progress = try inv.queries().progress(of: epic)
         inv.emit(json: Present.json(progress), text: "Edited epic: " + Present.line(progress))
     }
 

@@ -45,61 +45,53 @@ enum TaskCommand {
     )
 
     static func add(_ inv: Invocation) throws {
-        let cases = try useCases(inv)
         let options = TaskUseCases.NewTask(member: inv.parsed.option("member"), epic: inv.parsed.option("epic"),
                                            week: inv.parsed.option("week"), due: inv.parsed.option("due"),
                                            parent: inv.parsed.option("parent"), sprint: inv.parsed.option("sprint"))
-        let task = try cases.add(title: inv.argument("title"), options)
-        try show(task, inv, cases, prefix: "Added task: ")
+        try show(try useCases(inv).add(title: inv.argument("title"), options), inv, prefix: "Added task: ")
     }
 
     static func check(_ inv: Invocation) throws {
-        let c = try useCases(inv); try show(try c.check(inv.argument("id")), inv, c)
+        try show(try useCases(inv).check(inv.argument("id")), inv)
     }
 
     static func uncheck(_ inv: Invocation) throws {
-        let c = try useCases(inv); try show(try c.uncheck(inv.argument("id")), inv, c)
+        try show(try useCases(inv).uncheck(inv.argument("id")), inv)
     }
 
     static func start(_ inv: Invocation) throws {
-        let c = try useCases(inv); try show(try c.start(inv.argument("id")), inv, c)
+        try show(try useCases(inv).start(inv.argument("id")), inv)
     }
 
     static func assign(_ inv: Invocation) throws {
-        let cases = try useCases(inv)
-        try show(try cases.assign(inv.argument("id"), to: inv.argument("member")), inv, cases)
+        try show(try useCases(inv).assign(inv.argument("id"), to: inv.argument("member")), inv)
     }
 
     static func edit(_ inv: Invocation) throws {
-        let cases = try useCases(inv)
         let changes = TaskUseCases.Changes(title: inv.parsed.option("title"), week: inv.parsed.option("week"),
                                            due: inv.parsed.option("due"), epic: inv.parsed.option("epic"),
                                            parent: inv.parsed.option("parent"))
-        try show(try cases.edit(inv.argument("id"), changes), inv, cases, prefix: "Edited: ")
+        try show(try useCases(inv).edit(inv.argument("id"), changes), inv, prefix: "Edited: ")
     }
 
     static func remove(_ inv: Invocation) throws {
-        let cases = try useCases(inv)
-        let task = try cases.remove(inv.argument("id"))
-        let state = try cases.repository.state()
-        inv.emit(json: Present.json(task, in: state), text: "Removed task \(task.shortID): \(task.title)")
+        let view = try inv.queries().view(try useCases(inv).remove(inv.argument("id")))
+        inv.emit(json: Present.json(view.task, memberName: view.memberName),
+                 text: "Removed task \(view.task.shortID): \(view.task.title)")
     }
 
     static func list(_ inv: Invocation) throws {
-        let cases = try useCases(inv)
         let done: Bool? = inv.parsed.flag("done") ? true : inv.parsed.flag("open") ? false : nil
-        let tasks = try cases.list(TaskUseCases.Filter(member: inv.parsed.option("member"), week: inv.parsed.option("week"),
-                                                       epic: inv.parsed.option("epic"), done: done))
-        let state = try cases.repository.state()
-        let name = { (task: TeamTask) in task.member.flatMap { state.members[$0]?.name } }
-        inv.emit(json: .array(tasks.map { Present.json($0, memberName: name($0)) }),
-                 text: tasks.isEmpty ? "No tasks." : tasks.map { Present.line($0, memberName: name($0)) }.joined(separator: "\n"))
+        let tasks = try inv.queries().tasks(TaskUseCases.Filter(member: inv.parsed.option("member"), week: inv.parsed.option("week"),
+                                                                epic: inv.parsed.option("epic"), done: done))
+        inv.emit(json: .array(tasks.map { Present.json($0.task, memberName: $0.memberName) }),
+                 text: tasks.isEmpty ? "No tasks." : tasks.map { Present.line($0.task, memberName: $0.memberName) }.joined(separator: "\n"))
     }
 
-    static func show(_ task: TeamTask, _ inv: Invocation, _ cases: TaskUseCases, prefix: String = "") throws {
-        let state = try cases.repository.state()
-        let member = task.member.flatMap { state.members[$0]?.name }
-        inv.emit(json: Present.json(task, memberName: member), text: prefix + Present.line(task, memberName: member))
+    /// The changed task with its member's name.
+    static func show(_ task: TeamTask, _ inv: Invocation, prefix: String = "") throws {
+        let view = try inv.queries().view(task)
+        inv.emit(json: Present.json(view.task, memberName: view.memberName), text: prefix + Present.line(view.task, memberName: view.memberName))
     }
 
     static func useCases(_ inv: Invocation) throws -> TaskUseCases {

@@ -75,9 +75,8 @@ enum DoctorCommand {
 
     static func run(_ inv: Invocation) throws {
         let store = try inv.store()
-        store.onDiagnostic = { _ in } // doctor lists every problem itself, once
-        let problems = try store.doctor()
-        let count = try store.events().count
+        let report = try store.checkup()
+        let (problems, count) = (report.problems, report.events)
         inv.emit(json: .object([("events", .int(count)), ("problems", .array(problems.map { .string($0.description) }))]),
                  text: problems.isEmpty ? "\(count) events, no problems." : problems.map { Present.safe($0).description }.joined(separator: "\n"))
         if !problems.isEmpty {

@@ -12,10 +12,9 @@ enum WeekCommand {
     )
 
     static func run(_ inv: Invocation) throws {
-        let session = try inv.session()
-        let week = try session.week(inv.parsed.argument("week"))
-        let board = WeekBoard(state: try inv.store().state(), week: week, today: session.today)
-        inv.emit(json: json(board, today: session.today), text: text(board, today: session.today))
+        let queries = try inv.queries()
+        let board = try queries.weekBoard(inv.parsed.argument("week"))
+        inv.emit(json: json(board, today: queries.session.today), text: text(board, today: queries.session.today))
     }
 
     static func json(_ board: WeekBoard, today: Day) -> JSON {

@@ -47,6 +47,9 @@ final class Invocation {
         try ClockSettings.now(fromTEAMFLOW_NOW: environment["TEAMFLOW_NOW"], wallClock: Date())
     }
 
+    /// The read-only queries over this invocation's store and session.
+    func queries() throws -> Queries { Queries(repository: try store(), session: try session()) }
+
     /// Reads a required positional argument (the parser has already checked presence).
     func argument(_ name: String) -> String { parsed.argument(name) ?? "" }
 }
