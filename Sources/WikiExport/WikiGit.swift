@@ -34,6 +34,8 @@ public struct SystemWikiGit: WikiGit {
         guard GitProcess(directory: FileManager.default.currentDirectoryPath) != nil else { return nil }
     }
 
+    /// Runs the user's git with exactly `arguments` (no `GIT_DIR` inherited: git finds the
+    /// repository from `directory`).
     public func run(_ arguments: [String], in directory: String, environment: [String: String]) throws -> WikiGitOutput {
         guard let git = GitProcess(directory: directory) else {
             return WikiGitOutput(status: 127, stderr: "cannot find `git` on PATH")

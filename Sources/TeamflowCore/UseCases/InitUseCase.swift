@@ -2,8 +2,10 @@ import Foundation
 
 /// `teamflow init [--team NAME]`: records the team's name; optional and idempotent.
 public struct InitUseCase {
+    /// Where `team.initialized` is appended.
     public let repository: EventRepository
 
+    /// An init of `repository`.
     public init(repository: EventRepository) {
         self.repository = repository
     }

@@ -6,6 +6,7 @@ public struct TaskView: Sendable, Equatable {
     /// The assigned member's name, nil when unassigned (or the member is unknown).
     public var memberName: String?
 
+    /// A task and its member's name.
     public init(task: TeamTask, memberName: String?) {
         self.task = task
         self.memberName = memberName
@@ -15,9 +16,12 @@ public struct TaskView: Sendable, Equatable {
 /// Read-only questions the executable asks: each returns exactly what a presenter needs, so a
 /// command handler never reads the repository's state or combines results itself.
 public struct Queries {
+    /// The history asked about.
     public let repository: EventRepository
+    /// Whose "today" and "this week" count.
     public let session: Session
 
+    /// Queries over `repository` as seen by `session`.
     public init(repository: EventRepository, session: Session) {
         self.repository = repository
         self.session = session

@@ -28,15 +28,9 @@ enum SyncCommand {
         let at = Timestamp.format(session.now, timeZone: session.timeZone)
         let options = SyncOptions(dryRun: inv.parsed.flag("dry-run"), allowUnrelated: inv.parsed.flag("allow-unrelated"))
         let transport = try GitTransport(store: store, progress: isatty(STDERR_FILENO) == 1 && !inv.json)
-        var reports: [SyncReport] = []
-        for remote in remotes {
-            let report = try store.sync(remote: remote, transport: transport, options: options, author: author, at: at)
-            reports.append(report)
+        let reports = try store.sync(remotes: remotes, transport: transport, options: options, author: author, at: at) { report in
             if !inv.json { Console.out(describe(report) + "\n") }
         }
-        // Warm the state cache for the new tip so the next command is fast (and the cache
-        // rebuild, if one is needed, happens here rather than later).
-        if !options.dryRun { _ = try store.state() }
         if inv.json {
             let objects = reports.map(json)
             inv.emit(json: inv.parsed.flag("all") ? .array(objects) : objects.first ?? .null, text: "")
