@@ -1,4 +1,4 @@
-import Git
+internal import Git
 import TeamflowCore
 
 /// What the executable needs to know about the store's repository, without `Git` types:

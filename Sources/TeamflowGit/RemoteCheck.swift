@@ -1,4 +1,4 @@
-import Git
+internal import Git
 import TeamflowCore
 
 /// Refuses remote names and URLs that git could read as an option, before git runs.

@@ -1,5 +1,5 @@
 import Foundation
-import Git
+internal import Git
 import TeamflowCore
 
 /// Our own appends since the state snapshot was written, so a reader catches up by folding a

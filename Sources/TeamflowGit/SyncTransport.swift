@@ -1,5 +1,5 @@
 import Foundation
-import Git
+internal import Git
 import TeamflowCore
 
 /// How events travel to and from a remote: fetch one ref, push one ref with a lease.

@@ -1,5 +1,5 @@
 import Foundation
-import Git
+internal import Git
 
 /// What one git run produced.
 public struct WikiGitOutput: Sendable, Equatable {

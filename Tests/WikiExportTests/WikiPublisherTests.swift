@@ -146,3 +146,19 @@ final class WikiPublisherTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: checkout + "/Home.md", encoding: .utf8), "# Home\n")
     }
 }
+
+/// `WikiExporter.export(_:to:)`: the repository's pages, written through `WikiWriter`.
+final class WikiExportFromRepositoryTests: XCTestCase {
+    func testExportRendersTheRepositoryAndWritesThePages() throws {
+        let repository = InMemoryEventRepository()
+        let folder = NSTemporaryDirectory() + "wiki-export-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let export = try WikiExporter().export(repository, to: folder)
+        XCTAssertEqual(export.files, try WikiExporter().render(try repository.state()))
+        XCTAssertEqual(export.report.written, export.files.map(\.name))
+        for file in export.files {
+            XCTAssertEqual(try String(contentsOfFile: folder + "/" + file.name, encoding: .utf8), file.contents)
+        }
+        XCTAssertEqual(try WikiExporter().export(repository, to: folder).report.written, [], "a second export changes nothing")
+    }
+}

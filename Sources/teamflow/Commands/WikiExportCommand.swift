@@ -22,9 +22,9 @@ enum WikiExportCommand {
         let store = try inv.store()
         let language = WikiLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
         let overrides = store.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
-        let files = try WikiExporter(language: language, overrides: overrides).render(try store.state())
         let out = inv.resolvedPath(inv.parsed.option("out") ?? "wiki")
-        let report = try WikiWriter.write(files, to: out)
+        let export = try WikiExporter(language: language, overrides: overrides).export(store, to: out)
+        let (files, report) = (export.files, export.report)
         inv.emit(json: .object([
             ("out", .string(out)),
             ("pages", .array(files.map { .string($0.name) })),
