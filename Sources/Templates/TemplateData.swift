@@ -1,14 +1,17 @@
 import Foundation
 import YAML
 
-/// A data file (`template render --data F`) that could not be used as a render context.
-public struct TemplateDataError: Error, CustomStringConvertible, Sendable, Equatable {
+/// A template or data file (`template render FILE --data F`) that could not be read or used.
+public struct TemplateFileError: Error, CustomStringConvertible, Sendable, Equatable {
     /// What is wrong, naming the file as the user gave it.
     public let message: String
+    /// What the user can do about it.
+    public var hints: [String] = []
 
     /// An error saying `message`.
-    public init(message: String) {
+    public init(message: String, hints: [String] = []) {
         self.message = message
+        self.hints = hints
     }
 
     public var description: String { message }
@@ -48,7 +51,7 @@ public enum TemplateData {
     public static func load(_ file: String, in directory: String) throws -> [String: TemplateValue] {
         let path = file.hasPrefix("/") ? file : (directory as NSString).appendingPathComponent(file)
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw TemplateDataError(message: "cannot read data file '\(file)'")
+            throw TemplateFileError(message: "cannot read data file '\(file)'")
         }
         return try parse(data, file: file)
     }
@@ -58,19 +61,19 @@ public enum TemplateData {
         let value: TemplateValue
         if file.lowercased().hasSuffix(".json") {
             do { value = try TemplateValue(json: data) } catch {
-                throw TemplateDataError(message: "\(file): \(error)")
+                throw TemplateFileError(message: "\(file): \(error)")
             }
         } else {
             do {
                 value = TemplateValue(yaml: try YAML.parse(String(decoding: data, as: UTF8.self), file: file))
             } catch {
-                throw TemplateDataError(message: "\(error)")
+                throw TemplateFileError(message: "\(error)")
             }
         }
         switch value {
         case .dictionary(let entries): return entries
         case .null: return [:]
-        default: throw TemplateDataError(message: "\(file): the data must be a JSON object or a YAML mapping at the top level")
+        default: throw TemplateFileError(message: "\(file): the data must be a JSON object or a YAML mapping at the top level")
         }
     }
 }

@@ -49,7 +49,7 @@ final class TemplateDataTests: XCTestCase {
         try "team: BeStory\n".write(toFile: folder + "/d.yaml", atomically: true, encoding: .utf8)
         XCTAssertEqual(try TemplateData.load("d.yaml", in: folder), ["team": .string("BeStory")])
         XCTAssertThrowsError(try TemplateData.load("missing.yaml", in: folder)) { error in
-            XCTAssertEqual(error as? TemplateDataError, TemplateDataError(message: "cannot read data file 'missing.yaml'"))
+            XCTAssertEqual(error as? TemplateFileError, TemplateFileError(message: "cannot read data file 'missing.yaml'"))
         }
     }
 }

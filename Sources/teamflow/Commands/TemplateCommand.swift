@@ -28,21 +28,15 @@ enum TemplateCommand {
     )
 
     static func render(_ inv: Invocation) throws {
-        let file = inv.argument("file")
-        let path = Paths.absolute(file, in: inv.directory)
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw TeamflowError(.failure, "cannot read template '\(file)'", hints: ["Check the path; it is relative to the current directory (or -C)."])
-        }
-        let context = try inv.parsed.option("data").map { try TemplateData.load($0, in: inv.directory) } ?? [:]
-        // The folders are the user's choice; what is read below them is not (see TemplateFolder).
-        let searchPaths = inv.parsed.options("search-path").map {
-            TemplateFolder(root: Paths.absolute($0, in: inv.directory), displayRoot: $0)
-        } + [TemplateFolder(root: (path as NSString).deletingLastPathComponent,
-                            displayRoot: (file as NSString).deletingLastPathComponent)]
         let trim = TrimBehaviour(rawValue: inv.parsed.option("trim") ?? "smart") ?? .smart
-        let environment = TemplateEnvironment(loader: FileSystemLoader(folders: searchPaths), trimBehaviour: trim)
-        // A TemplateError reaches the user as a compiler-style diagnostic (see TeamflowCLI).
-        Console.raw(try environment.render(string: text, name: file, context: context))
+        do {
+            // A TemplateError reaches the user as a compiler-style diagnostic (see TeamflowCLI).
+            Console.raw(try TemplateFileRender.render(file: inv.argument("file"), in: inv.directory,
+                                                      searchPaths: inv.parsed.options("search-path"),
+                                                      dataFile: inv.parsed.option("data"), trim: trim))
+        } catch let error as TemplateFileError {
+            throw TeamflowError(.failure, error.message, hints: error.hints)
+        }
     }
 }
 
