@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "Timestamps"),
         .target(name: "YAML", dependencies: ["CYAML", "Timestamps"]),
         .target(name: "Git", dependencies: ["CGit2"]),
-        .target(name: "Templates"),
+        .target(name: "Templates", dependencies: ["YAML"]),
         .target(name: "ArgumentParsing"),
         // Velocity and burndown charts (terminal text and SVG) from plain series; no domain knowledge.
         .target(name: "Charts"),
@@ -55,14 +55,14 @@ let package = Package(
         // The retrospective wiki: pages rendered from layouts in WikiTemplates/ (embedded).
         .target(
             name: "WikiExport",
-            dependencies: ["TeamflowCore", "Templates"],
+            dependencies: ["TeamflowCore", "Templates", "Git"],
             plugins: ["EmbedTemplates"]
         ),
 
         // Executables.
         .executableTarget(
             name: "teamflow",
-            dependencies: ["ArgumentParsing", "TeamflowCore", "Importers", "TeamflowGit", "Scaffolding", "WikiExport", "YAML",
+            dependencies: ["ArgumentParsing", "TeamflowCore", "Importers", "TeamflowGit", "Scaffolding", "WikiExport",
                            "Templates"]
         ),
         .executableTarget(name: "teamflow-bench", dependencies: ["TeamflowCore", "StateSnapshot", "TeamflowGit", "YAML", "Git"]),
@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "TeamflowCore"]),
         .testTarget(name: "TeamflowGitTests", dependencies: ["TeamflowGit", "TeamflowCore", "YAML", "Git"]),
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Templates"]),
-        .testTarget(name: "WikiExportTests", dependencies: ["WikiExport", "TeamflowCore", "Importers"]),
+        .testTarget(name: "WikiExportTests", dependencies: ["WikiExport", "TeamflowCore", "Importers", "Templates"]),
         .testTarget(name: "CLITests", dependencies: ["teamflow"], exclude: ["Fixtures"]),
         // Replays the checked-in fuzz corpus (Fuzz/corpus) through every target.
         .testTarget(name: "FuzzCorpusTests", dependencies: ["teamflow-fuzz"]),

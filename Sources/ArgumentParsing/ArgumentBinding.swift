@@ -27,6 +27,7 @@ extension ParseRun {
         var parsed = ParsedCommand(
             path: scope.path, arguments: arguments, options: optionValues, flags: Set(flagsGiven))
         parsed.optionDefaults = defaults
+        parsed.action = command.run
 
         if let validate = command.validate {
             do {

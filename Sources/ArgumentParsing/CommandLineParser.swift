@@ -18,11 +18,11 @@
 ///     switch try parser.parse(Array(CommandLine.arguments.dropFirst())) {
 ///     case .help(let text): print(text)
 ///     case .version: print(parser.version)
-///     case .run(let parsed): try dispatch(parsed)   // switch on parsed.path
+///     case .run(let parsed): try parsed.run()   // the chosen command's `run`
 ///     }
-/// } catch {
+/// } catch let error as UsageError {
 ///     FileHandle.standardError.write(Data((error.description + "\n").utf8))
-///     exit(64)
+///     return 64   // from the function `main.swift` calls; only main.swift exits
 /// }
 /// ```
 public struct CommandLineParser: Sendable {

@@ -4,11 +4,17 @@
 
 /// One command (or the root) of a command-line tool.
 ///
-/// A command may have subcommands *and* its own arguments (`teamflow sprint [NAME]` next to
-/// `teamflow sprint add`): a word that names a subcommand descends into it, any other word is
-/// an argument of this command. A command with subcommands and no arguments of its own that is
-/// run without a subcommand uses `defaultSubcommand`, or else shows its help.
+/// A command is either a *leaf*, which must have a `run` closure, or a *group* of
+/// subcommands. A group may have arguments of its own only together with its own `run`
+/// (`teamflow sprint [NAME]` next to `teamflow sprint add`): a word that names a subcommand
+/// descends into it, any other word is an argument of the group. A group without arguments
+/// that is run without a subcommand uses `defaultSubcommand`, or else shows its help. The
+/// three initializers make a leaf without a `run` impossible to write.
 public struct CommandSpec: Sendable {
+    /// What a command does once its line has parsed; errors go back to the caller of
+    /// `ParsedCommand.run()`, which maps them to exit codes.
+    public typealias Run = @Sendable (ParsedCommand) throws -> Void
+
     /// The word that selects this command (for the root: the tool's name, e.g. `teamflow`).
     public var name: String
     /// One-line summary, shown after `OVERVIEW:` and in the parent's `SUBCOMMANDS` list.
@@ -17,14 +23,15 @@ public struct CommandSpec: Sendable {
     public var discussion: String = ""
     /// Example command lines shown in the `EXAMPLES` section.
     public var examples: [String] = []
-    /// Positional arguments, in order.
-    public var arguments: [ArgumentSpec] = []
+    /// Positional arguments, in order (only a command with a `run` has any).
+    public private(set) var arguments: [ArgumentSpec] = []
     /// Options that take a value.
     public var options: [OptionSpec] = []
     /// Boolean flags.
     public var flags: [FlagSpec] = []
-    /// Nested commands.
-    public var subcommands: [CommandSpec] = []
+    /// Nested commands (set once by the initializer, so a group never turns into a leaf
+    /// without a `run`).
+    public private(set) var subcommands: [CommandSpec] = []
     /// The subcommand used when none is named (shown as `(default)` in help).
     public var defaultSubcommand: String? = nil
     /// Hidden commands parse normally but are left out of help, suggestions and completions
@@ -33,8 +40,10 @@ public struct CommandSpec: Sendable {
     /// Runs after a successful parse of this command; throw `ValidationError` to report a
     /// usage error (any other error's description is used as the message too).
     public var validate: (@Sendable (ParsedCommand) throws -> Void)? = nil
+    /// The command's body: always set for a leaf, optional for a group.
+    public private(set) var run: Run?
 
-    /// Creates a command; every part but the name and abstract is optional.
+    /// Creates a leaf command: it has no subcommands, so it must say what it does.
     public init(
         name: String,
         abstract: String,
@@ -43,10 +52,62 @@ public struct CommandSpec: Sendable {
         arguments: [ArgumentSpec] = [],
         options: [OptionSpec] = [],
         flags: [FlagSpec] = [],
-        subcommands: [CommandSpec] = [],
+        isHidden: Bool = false,
+        validate: (@Sendable (ParsedCommand) throws -> Void)? = nil,
+        run: @escaping Run
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.examples = examples
+        self.arguments = arguments
+        self.options = options
+        self.flags = flags
+        self.isHidden = isHidden
+        self.validate = validate
+        self.run = run
+    }
+
+    /// Creates a group (or the root): run on its own it enters `defaultSubcommand` or shows
+    /// its help. Its options and flags are typically global ones for its descendants.
+    public init(
+        name: String,
+        abstract: String,
+        discussion: String = "",
+        examples: [String] = [],
+        options: [OptionSpec] = [],
+        flags: [FlagSpec] = [],
+        subcommands: [CommandSpec],
         defaultSubcommand: String? = nil,
         isHidden: Bool = false,
         validate: (@Sendable (ParsedCommand) throws -> Void)? = nil
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.examples = examples
+        self.options = options
+        self.flags = flags
+        self.subcommands = subcommands
+        self.defaultSubcommand = defaultSubcommand
+        self.isHidden = isHidden
+        self.validate = validate
+    }
+
+    /// Creates a group that also runs on its own, with its own arguments
+    /// (`teamflow sprint [NAME]` shows a board, `teamflow sprint add` adds one).
+    public init(
+        name: String,
+        abstract: String,
+        discussion: String = "",
+        examples: [String] = [],
+        arguments: [ArgumentSpec],
+        options: [OptionSpec] = [],
+        flags: [FlagSpec] = [],
+        subcommands: [CommandSpec],
+        isHidden: Bool = false,
+        validate: (@Sendable (ParsedCommand) throws -> Void)? = nil,
+        run: @escaping Run
     ) {
         self.name = name
         self.abstract = abstract
@@ -56,9 +117,9 @@ public struct CommandSpec: Sendable {
         self.options = options
         self.flags = flags
         self.subcommands = subcommands
-        self.defaultSubcommand = defaultSubcommand
         self.isHidden = isHidden
         self.validate = validate
+        self.run = run
     }
 
     /// The subcommand with this name, hidden ones included.

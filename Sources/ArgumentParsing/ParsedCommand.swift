@@ -9,6 +9,8 @@ public struct ParsedCommand: Sendable {
     var optionValues: [String: [String]]
     var optionDefaults: [String: String]
     var flagsGiven: Set<String>
+    /// The chosen command's body (nil only for a value made by hand with the public init).
+    var action: CommandSpec.Run?
 
     /// Creates a parsed command directly (for tests of code that consumes one).
     /// Flags and options are keyed by long name (or short letter for short-only options).
@@ -41,6 +43,15 @@ public struct ParsedCommand: Sendable {
 
     /// Whether the flag was given.
     public func flag(_ long: String) -> Bool { flagsGiven.contains(long) }
+
+    /// Runs the chosen command's `run` with these values; its errors propagate unchanged.
+    /// A value made by hand (no command attached) throws `ValidationError`.
+    public func run() throws {
+        guard let action else {
+            throw ValidationError("no command to run for '\(path.joined(separator: " "))'")
+        }
+        try action(self)
+    }
 }
 
 /// What the caller should do after parsing.

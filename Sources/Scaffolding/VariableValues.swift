@@ -59,19 +59,7 @@ public enum VariableValues {
     /// A YAML node as a template value: scalars keep their core-schema type
     /// (`true` is a bool, `3` an int), mappings become dictionaries, sequences arrays.
     public static func templateValue(from node: Node) -> TemplateValue {
-        if node.isNull { return .null }
-        if let items = node.array { return .array(items.map(templateValue(from:))) }
-        if let mapping = node.mapping {
-            var dictionary: [String: TemplateValue] = [:]
-            for (key, value) in mapping.pairs {
-                if let key = key.string { dictionary[key] = templateValue(from: value) }
-            }
-            return .dictionary(dictionary)
-        }
-        if let bool = node.bool { return .bool(bool) }
-        if let int = node.int { return .int(int) }
-        if let double = node.double { return .double(double) }
-        return .string(node.string ?? "")
+        TemplateValue(yaml: node)
     }
 
     @discardableResult

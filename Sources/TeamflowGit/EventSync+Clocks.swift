@@ -1,4 +1,4 @@
-import Git
+internal import Git
 import TeamflowCore
 import YAML
 

@@ -1,5 +1,5 @@
 import Foundation
-import Git
+internal import Git
 import TeamflowCore
 
 /// How a sync should behave.
@@ -44,7 +44,9 @@ public struct SyncReport: Sendable, Equatable {
     /// Events we had that the remote did not (now the remote's, unless a dry run).
     public var sent: Int
     /// Our tip after the sync (the current one in a dry run).
-    public var tip: ObjectID?
+    var tipID: ObjectID?
+    /// `tipID` as 40 hex digits.
+    public var tip: String? { tipID?.hex }
     /// Fetch-merge-push rounds used (more than one when the remote moved under us).
     public var attempts: Int
     public var dryRun: Bool
@@ -87,13 +89,13 @@ extension GitEventStore {
                             author: Author, at: String) throws -> SyncReport {
         var lastRejection = ""
         for attempt in 1...options.maxAttempts {
-            var report = SyncReport(remote: remote, action: .empty, received: 0, sent: 0, tip: nil,
+            var report = SyncReport(remote: remote, action: .empty, received: 0, sent: 0, tipID: nil,
                                     attempts: attempt, dryRun: options.dryRun)
             // What we saw there last time: a remote that no longer contains it was rewritten.
             let previous = try repository.resolveReference(tracking)
             let remoteTip = try fetchTip(remote: remote, tracking: tracking, transport: transport)
             let localTip = try tip()
-            report.tip = localTip
+            report.tipID = localTip
             guard localTip != remoteTip else {
                 report.action = localTip == nil ? .empty : .upToDate
                 return report
@@ -115,7 +117,7 @@ extension GitEventStore {
                 report.action = .adopted
                 if options.dryRun { return report }
                 if try moveRef(to: remoteTip, from: nil, message: "sync: adopt the events of \(remote)") {
-                    report.tip = remoteTip
+                    report.tipID = remoteTip
                     return report
                 }
                 continue
@@ -133,7 +135,7 @@ extension GitEventStore {
                 report.action = .fastForwarded
                 if options.dryRun { return report }
                 if try moveRef(to: remoteTip, from: localTip, message: "sync: fast-forward to \(remote)") {
-                    report.tip = remoteTip
+                    report.tipID = remoteTip
                     return report
                 }
                 continue
@@ -151,7 +153,7 @@ extension GitEventStore {
             if options.dryRun { return report }
             let merge = try writeMerge(localTip, remoteTip, remote: remote, tracking: tracking, counts: union, author: author, at: at)
             guard try moveRef(to: merge, from: localTip, message: "sync: merge the events of \(remote)") else { continue }
-            report.tip = merge
+            report.tipID = merge
             if let rejection = try push(merge, remote: remote, expected: remoteTip, tracking: tracking, transport: transport) {
                 lastRejection = rejection
                 continue
@@ -209,7 +211,7 @@ extension GitEventStore {
     private func push(_ commit: ObjectID?, remote: String, expected: ObjectID?, tracking: String,
                       transport: SyncTransport) throws -> String? {
         guard let commit else { return nil }
-        if let rejection = try transport.push(remote: remote, commit: commit, ref: ref, expected: expected) {
+        if let rejection = try transport.push(remote: remote, commit: commit.hex, ref: ref, expected: expected?.hex) {
             return rejection
         }
         // Only a mirror: if it cannot be updated the next fetch corrects it.

@@ -1,5 +1,5 @@
 import Foundation
-import Git
+internal import Git
 import TeamflowCore
 import YAML
 
@@ -11,7 +11,8 @@ public final class GitEventStore: EventRepository {
     /// How often an append retries when another process moved the ref first.
     static let maxAttempts = 50
 
-    public let repository: Repository
+    /// The repository itself stays inside TeamflowGit: no `Git` type is public API.
+    let repository: Repository
     public let ref: String
     /// Called with every problem found while reading (corrupt files); the CLI prints them.
     public var onDiagnostic: (Diagnostic) -> Void = { _ in }
@@ -25,7 +26,7 @@ public final class GitEventStore: EventRepository {
     /// Whether this process has cleared abandoned libgit2 temporaries (once is enough).
     var sweptTemporaries = false
 
-    public init(repository: Repository, ref: String = GitEventStore.defaultRef) {
+    init(repository: Repository, ref: String = GitEventStore.defaultRef) {
         self.repository = repository
         self.ref = ref
         reader = EventTreeReader(repository: repository)
@@ -60,8 +61,8 @@ public final class GitEventStore: EventRepository {
         return GitEventStore(repository: repository, ref: ref)
     }
 
-    /// The ref's current tip, nil before the first event.
-    public func tip() throws -> ObjectID? {
+    /// The ref's current tip, nil before the first event (`tipHash()` is the public form).
+    func tip() throws -> ObjectID? {
         try repository.resolveReference(ref)
     }
 

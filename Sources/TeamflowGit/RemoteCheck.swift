@@ -1,4 +1,4 @@
-import Git
+internal import Git
 import TeamflowCore
 
 /// Refuses remote names and URLs that git could read as an option, before git runs.
@@ -18,7 +18,11 @@ public enum RemoteCheck {
     /// A configured remote (from `sync --all`, the default `origin`, or a name typed by the
     /// user): its name and each of its `url` and `pushurl` values must not start with `-`.
     /// Such a remote is refused as a failure (exit 1), naming it and the value.
-    public static func configured(_ name: String, in repository: Repository) throws {
+    public static func configured(_ name: String, in store: GitEventStore) throws {
+        try configured(name, in: store.repository)
+    }
+
+    static func configured(_ name: String, in repository: Repository) throws {
         if GitProcess.looksLikeOption(name) {
             throw TeamflowError(.failure, "the configured remote '\(name)' has a name starting with '-'; teamflow does not sync with it",
                                 hints: ["git would read the name as an option. Nothing was fetched or pushed.",

@@ -1,4 +1,4 @@
-import Git
+internal import Git
 import TeamflowCore
 
 /// A shallow events history (`git fetch --depth 1 origin refs/teamflow/events:...`): its oldest

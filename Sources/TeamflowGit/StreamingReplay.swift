@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Git
+internal import Git
 import TeamflowCore
 
 /// Folds a whole history in bounded memory: a cold rebuild of 500,000 events used to hold

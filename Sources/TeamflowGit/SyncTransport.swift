@@ -1,5 +1,5 @@
 import Foundation
-import Git
+internal import Git
 import TeamflowCore
 
 /// How events travel to and from a remote: fetch one ref, push one ref with a lease.
@@ -13,18 +13,24 @@ public protocol SyncTransport {
     /// Points the remote's `ref` at local commit `commit` only if it still points at `expected`
     /// (nil: only if it does not exist). Returns a rejection reason when the lease failed or the
     /// remote refused the update; throws when the remote cannot be reached.
-    func push(remote: String, commit: ObjectID, ref: String, expected: ObjectID?) throws -> String?
+    /// Commits are 40 hex digits.
+    func push(remote: String, commit: String, ref: String, expected: String?) throws -> String?
 }
 
 /// Runs the user's `git fetch` / `git push` (see `GitProcess`). The remote and refspecs are
 /// operands after `--end-of-options`, and a remote starting with `-` is refused outright.
 /// teamflow never sets `protocol.allow`, so git's own policy stands (`ext::` is refused).
 public struct GitTransport: SyncTransport {
-    public let git: GitProcess
+    let git: GitProcess
     /// Show git's progress meters (on a terminal); otherwise git runs with `-q`.
     public var progress: Bool
 
-    public init(repository: Repository, progress: Bool) throws {
+    /// The transport for `store`'s repository.
+    public init(store: GitEventStore, progress: Bool) throws {
+        try self.init(repository: store.repository, progress: progress)
+    }
+
+    init(repository: Repository, progress: Bool) throws {
         guard let git = GitProcess(repository: repository) else {
             throw TeamflowError(.failure, "cannot find `git` on PATH; sync runs your git for fetch and push",
                                 hints: ["Install git, or add it to PATH."])
@@ -52,11 +58,11 @@ public struct GitTransport: SyncTransport {
                             hints: ["Nothing changed locally. Check the remote with `git fetch \(remote)`."])
     }
 
-    public func push(remote: String, commit: ObjectID, ref: String, expected: ObjectID?) throws -> String? {
+    public func push(remote: String, commit: String, ref: String, expected: String?) throws -> String? {
         try RemoteCheck.typed(remote)
-        let lease = "--force-with-lease=\(ref):\(expected?.hex ?? "")"
+        let lease = "--force-with-lease=\(ref):\(expected ?? "")"
         let result = try git.run(["push", verbosity, "--porcelain", "--no-recurse-submodules", lease],
-                                 operands: [remote, "\(commit.hex):\(ref)"],
+                                 operands: [remote, "\(commit):\(ref)"],
                                  forwardStderr: progress, extraEnvironment: environment)
         if result.status == 0 { return nil }
         // --porcelain prints one line per ref; "!" marks a rejected update (stale lease, a

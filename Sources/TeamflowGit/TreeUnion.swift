@@ -1,4 +1,4 @@
-import Git
+internal import Git
 import TeamflowCore
 
 /// The union of two event trees, as a sync merge writes it.

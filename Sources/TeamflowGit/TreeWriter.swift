@@ -1,4 +1,4 @@
-import Git
+internal import Git
 
 /// Adds event files to a root tree, rewriting only the trees on their paths.
 struct TreeWriter {

@@ -5,7 +5,6 @@
 // Whole-process figures run the real `teamflow` binary next to this one; replay is measured
 // in a child process (`teamflow-bench replay DIR`) so its peak memory is its own.
 import Foundation
-import Git
 import TeamflowCore
 import TeamflowGit
 

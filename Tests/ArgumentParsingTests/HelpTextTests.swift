@@ -124,7 +124,7 @@ final class HelpTextTests: XCTestCase {
                 OptionSpec(
                     long: "search-path-for-templates", valueName: "DIRECTORY",
                     help: "Where included templates are looked up.", isRequired: true)
-            ])
+            ], run: { _ in })
         XCTAssertEqual(
             CommandLineParser(root: tool, version: "1").helpText(for: []),
             """

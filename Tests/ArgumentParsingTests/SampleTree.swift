@@ -32,17 +32,18 @@ enum SampleTree {
                     OptionSpec(
                         long: "week", short: "w", valueName: "W",
                         help: "An ISO week (2024-W47) or any date in it; the default is the current week.")
-                ]
+                ],
+                run: record
             ),
             CommandSpec(
                 name: "check", abstract: "Check a goal.",
                 arguments: [
                     ArgumentSpec(
                         name: "id", help: "The goal's id.", completion: .command("teamflow __complete goals"))
-                ]),
+                ], run: record),
             CommandSpec(
                 name: "list", abstract: "List the goals of a week.",
-                options: [OptionSpec(long: "week", valueName: "W", help: "The week to list.")]),
+                options: [OptionSpec(long: "week", valueName: "W", help: "The week to list.")], run: record),
         ],
         defaultSubcommand: "list"
     )
@@ -63,13 +64,13 @@ enum SampleTree {
                     FlagSpec(long: "done", help: "Only checked tasks.", exclusiveGroup: "state"),
                     FlagSpec(long: "verbose", short: "v", help: "Show details."),
                     FlagSpec(long: "quiet", short: "q", help: "Ids only."),
-                ]),
+                ], run: record),
             CommandSpec(
                 name: "assign", abstract: "Assign a task to a member.",
                 arguments: [
                     ArgumentSpec(name: "id", help: "The task's id."),
                     ArgumentSpec(name: "member", help: "Who takes it."),
-                ]),
+                ], run: record),
         ]
     )
 
@@ -94,13 +95,14 @@ enum SampleTree {
                 name: "graph", abstract: "Generate the whole coordinator tree.",
                 arguments: [
                     ArgumentSpec(name: "manifest", help: "The manifest.", isOptional: true, completion: .file)
-                ])
+                ], run: record)
         ],
         validate: { parsed in
             for pair in parsed.options("set") where !pair.contains("=") {
                 throw ValidationError("'--set \(pair)' is not of the form KEY=VALUE")
             }
-        }
+        },
+        run: record
     )
 
     static let sprint = CommandSpec(
@@ -114,20 +116,28 @@ enum SampleTree {
                 options: [
                     OptionSpec(long: "from", valueName: "DATE", help: "First day.", isRequired: true),
                     OptionSpec(long: "to", valueName: "DATE", help: "Last day.", isRequired: true),
-                ]),
+                ], run: record),
             CommandSpec(
                 name: "files", abstract: "Attach files.",
                 arguments: [
                     ArgumentSpec(name: "sprint", help: "The sprint."),
                     ArgumentSpec(name: "file", help: "Files to attach.", isRepeating: true, completion: .file),
-                ]),
-        ]
+                ], run: record),
+        ],
+        run: record
     )
 
     static let complete = CommandSpec(
         name: "__complete", abstract: "Completion candidates.",
         arguments: [ArgumentSpec(name: "kind", help: "What to list.")],
-        isHidden: true)
+        isHidden: true, run: record)
 
     static let parser = CommandLineParser(root: root, version: "1.2.3")
+
+    /// Every command's body: throws `Ran` naming the command, so a test can tell which one
+    /// `ParsedCommand.run()` dispatched to without shared state.
+    static let record: CommandSpec.Run = { parsed in throw Ran(path: parsed.path) }
+
+    /// What `record` throws.
+    struct Ran: Error, Equatable { var path: [String] }
 }

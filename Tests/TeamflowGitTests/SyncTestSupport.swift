@@ -1,7 +1,7 @@
 import Foundation
 import Git
 import TeamflowCore
-import TeamflowGit
+@testable import TeamflowGit
 import XCTest
 
 /// A bare repository in a temp folder that clones sync through.
@@ -44,7 +44,7 @@ final class SeamTransport: SyncTransport, @unchecked Sendable {
         return try inner.fetch(remote: remote, ref: ref, into: tracking)
     }
 
-    func push(remote: String, commit: ObjectID, ref: String, expected: ObjectID?) throws -> String? {
+    func push(remote: String, commit: String, ref: String, expected: String?) throws -> String? {
         try beforePush(pushes)
         pushes += 1
         return try inner.push(remote: remote, commit: commit, ref: ref, expected: expected)

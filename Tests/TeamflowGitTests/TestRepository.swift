@@ -1,7 +1,7 @@
 import Foundation
 import Git
 import TeamflowCore
-import TeamflowGit
+@testable import TeamflowGit
 import XCTest
 
 /// A real git repository in a temp folder, made and inspected with stock `git`.

@@ -1,7 +1,7 @@
 import Foundation
 import Git
 import TeamflowCore
-import TeamflowGit
+@testable import TeamflowGit
 import XCTest
 
 /// `GitTransport` never hands git a remote it could read as an option, whoever calls it.
@@ -17,7 +17,7 @@ final class TransportArgumentTests: XCTestCase {
         XCTAssertThrowsError(try transport.fetch(remote: hostile, ref: store.ref, into: store.trackingRef(for: hostile))) { error in
             XCTAssertEqual((error as? TeamflowError)?.kind, .usage, "\(error)")
         }
-        let tip = try XCTUnwrap(store.tip())
+        let tip = try XCTUnwrap(store.tipHash())
         XCTAssertThrowsError(try transport.push(remote: hostile, commit: tip, ref: store.ref, expected: nil)) { error in
             XCTAssertEqual((error as? TeamflowError)?.kind, .usage, "\(error)")
         }

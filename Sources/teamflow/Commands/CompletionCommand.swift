@@ -8,42 +8,33 @@ enum CompletionCommand {
         name: "completion",
         abstract: "Print a shell completion script (commands, options, member names).",
         examples: ["source <(teamflow completion bash)", "teamflow completion fish > ~/.config/fish/completions/teamflow.fish"],
-        arguments: [ArgumentSpec(name: "shell", help: "bash, zsh or fish.", allowedValues: Shell.allCases.map(\.rawValue))]
+        arguments: [ArgumentSpec(name: "shell", help: "bash, zsh or fish.", allowedValues: Shell.allCases.map(\.rawValue))],
+        run: handler(run)
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "completion": { inv in
-            guard let shell = Shell(rawValue: inv.argument("shell")) else {
-                throw TeamflowError(.usage, "unknown shell '\(inv.argument("shell"))'", hints: ["Use bash, zsh or fish."])
-            }
-            Console.raw(TeamflowCLI.parser.completionScript(shell: shell))
-        },
-    ]
+    static func run(_ inv: Invocation) throws {
+        guard let shell = Shell(rawValue: inv.argument("shell")) else {
+            throw TeamflowError(.usage, "unknown shell '\(inv.argument("shell"))'", hints: ["Use bash, zsh or fish."])
+        }
+        Console.raw(TeamflowCLI.parser.completionScript(shell: shell))
+    }
 }
 
 /// `teamflow __complete members|projects|epics|sprints`: names, one per line, for completion scripts.
 enum CompleteCommand {
-    static let kinds = ["members", "projects", "epics", "sprints"]
+    static let kinds = Queries.completionKinds
 
     static let spec = CommandSpec(
         name: "__complete",
         abstract: "List names for shell completion.",
         arguments: [ArgumentSpec(name: "kind", help: "members, projects, epics or sprints.", allowedValues: kinds)],
-        isHidden: true
+        isHidden: true,
+        run: handler(run)
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "__complete": { inv in
-            let state = try inv.store().state()
-            let names: [String]
-            switch inv.argument("kind") {
-            case "members": names = state.liveMembers.flatMap { [$0.name] + ($0.handle.map { [$0] } ?? []) }
-            case "projects": names = state.liveProjects.map(\.name)
-            case "epics": names = state.liveEpics.map(\.title)
-            default: names = state.liveSprints.map(\.name)
-            }
-            // One name a line: a name holding a newline or a control character is shown escaped.
-            Console.out(names.map { TerminalText.singleLine($0) + "\n" }.joined())
-        },
-    ]
+    static func run(_ inv: Invocation) throws {
+        let names = try Queries.completionNames(inv.argument("kind"), in: try inv.store())
+        // One name a line: a name holding a newline or a control character is shown escaped.
+        Console.out(names.map { TerminalText.singleLine($0) + "\n" }.joined())
+    }
 }

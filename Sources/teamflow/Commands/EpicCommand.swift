@@ -12,46 +12,46 @@ enum EpicCommand {
         subcommands: [
             CommandSpec(name: "add", abstract: "Add an epic.",
                         arguments: [ArgumentSpec(name: "title", help: "The epic's title.")],
-                        options: [OptionSpec(long: "project", valueName: "ID", help: "The project's name or id prefix.")]),
+                        options: [OptionSpec(long: "project", valueName: "ID", help: "The project's name or id prefix.")], run: handler(add)),
             CommandSpec(name: "move", abstract: "Move an epic to todo, doing or done.",
-                        arguments: [idArgument, ArgumentSpec(name: "state", help: "todo, doing or done.", allowedValues: WorkStatus.names)]),
+                        arguments: [idArgument, ArgumentSpec(name: "state", help: "todo, doing or done.", allowedValues: WorkStatus.names)], run: handler(move)),
             CommandSpec(name: "edit", abstract: "Change an epic's title or project.",
                         arguments: [idArgument],
                         options: [OptionSpec(long: "title", valueName: "TEXT", help: "The new title."),
-                                  OptionSpec(long: "project", valueName: "ID", help: "The new project (none detaches).")]),
-            CommandSpec(name: "remove", abstract: "Remove an epic (the history keeps it).", arguments: [idArgument]),
+                                  OptionSpec(long: "project", valueName: "ID", help: "The new project (none detaches).")], run: handler(edit)),
+            CommandSpec(name: "remove", abstract: "Remove an epic (the history keeps it).", arguments: [idArgument], run: handler(remove)),
             CommandSpec(name: "list", abstract: "List epics with progress (done tasks / all tasks).",
-                        options: [OptionSpec(long: "project", valueName: "ID", help: "Only epics of this project.")]),
+                        options: [OptionSpec(long: "project", valueName: "ID", help: "Only epics of this project.")], run: handler(list)),
         ]
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "epic add": { inv in
-            let epic = try useCases(inv).add(title: inv.argument("title"), project: inv.parsed.option("project"))
-            inv.emit(json: Present.json(EpicProgress(epic: epic, done: 0, total: 0)), text: "Added epic \(epic.shortID): \(epic.title)")
-        },
-        "epic move": { inv in
-            let cases = try useCases(inv)
-            let epic = try cases.move(inv.argument("epic"), to: inv.argument("state"))
-            let progress = try cases.repository.state().progress(of: epic)
-            inv.emit(json: Present.json(progress), text: Present.line(progress))
-        },
-        "epic edit": { inv in
-            let cases = try useCases(inv)
-            let epic = try cases.edit(inv.argument("epic"), title: inv.parsed.option("title"), project: inv.parsed.option("project"))
-            let progress = try cases.repository.state().progress(of: epic)
-            inv.emit(json: Present.json(progress), text: "Edited epic: " + Present.line(progress))
-        },
-        "epic remove": { inv in
-            let epic = try useCases(inv).remove(inv.argument("epic"))
-            inv.emit(json: Present.json(EpicProgress(epic: epic, done: 0, total: 0)), text: "Removed epic \(epic.shortID): \(epic.title)")
-        },
-        "epic list": { inv in
-            let epics = try useCases(inv).list(project: inv.parsed.option("project"))
-            inv.emit(json: .array(epics.map(Present.json)),
-                     text: epics.isEmpty ? "No epics." : epics.map(Present.line).joined(separator: "\n"))
-        },
-    ]
+    static func add(_ inv: Invocation) throws {
+        let epic = try useCases(inv).add(title: inv.argument("title"), project: inv.parsed.option("project"))
+        inv.emit(json: Present.json(EpicProgress(epic: epic, done: 0, total: 0)), text: "Added epic \(epic.shortID): \(epic.title)")
+    }
+
+    static func move(_ inv: Invocation) throws {
+        let epic = try useCases(inv).move(inv.argument("epic"), to: inv.argument("state"))
+        let progress = try inv.queries().progress(of: epic)
+        inv.emit(json: Present.json(progress), text: Present.line(progress))
+    }
+
+    static func edit(_ inv: Invocation) throws {
+        let epic = try useCases(inv).edit(inv.argument("epic"), title: inv.parsed.option("title"), project: inv.parsed.option("project"))
+        let progress = try inv.queries().progress(of: epic)
+        inv.emit(json: Present.json(progress), text: "Edited epic: " + Present.line(progress))
+    }
+
+    static func remove(_ inv: Invocation) throws {
+        let epic = try useCases(inv).remove(inv.argument("epic"))
+        inv.emit(json: Present.json(EpicProgress(epic: epic, done: 0, total: 0)), text: "Removed epic \(epic.shortID): \(epic.title)")
+    }
+
+    static func list(_ inv: Invocation) throws {
+        let epics = try useCases(inv).list(project: inv.parsed.option("project"))
+        inv.emit(json: .array(epics.map(Present.json)),
+                 text: epics.isEmpty ? "No epics." : epics.map(Present.line).joined(separator: "\n"))
+    }
 
     static func useCases(_ inv: Invocation) throws -> EpicUseCases {
         EpicUseCases(repository: try inv.store(), session: try inv.session())

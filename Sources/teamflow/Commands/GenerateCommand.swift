@@ -31,23 +31,19 @@ enum GenerateCommand {
             outOption,
         ],
         flags: [dryRunFlag, forceFlag],
-        subcommands: [GenerateGraphCommand.spec]
+        subcommands: [GenerateGraphCommand.spec],
+        run: handler(generate)
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = GenerateGraphCommand.handlers.merging(
-        ["generate": { inv in try generate(inv) }]) { first, _ in first }
-
     static func generate(_ inv: Invocation) throws {
-        let catalog = try Paths.catalog(inv)
-        let generator = Generator(catalog: catalog)
-        let template = inv.argument("template")
-        let outDir = URL(fileURLWithPath: Paths.absolute(inv.parsed.option("out") ?? ".", in: inv.directory))
-        let valuesFile = inv.parsed.option("values").map { URL(fileURLWithPath: Paths.absolute($0, in: inv.directory)) }
+        let generator = Generator(catalog: try Paths.catalog(inv))
         let dryRun = inv.parsed.flag("dry-run")
-        let files = try Scaffold.mapErrors { () -> [PlannedFile] in
-            let values = try generator.values(for: template, assignments: inv.parsed.options("set"), valuesFile: valuesFile)
-            let plan = try generator.plan(template: template, name: inv.parsed.argument("name"), values: values, outDir: outDir)
-            return dryRun ? plan : try generator.write(plan, force: inv.parsed.flag("force"))
+        let files = try Scaffold.mapErrors {
+            try generator.run(template: inv.argument("template"), name: inv.parsed.argument("name"),
+                              assignments: inv.parsed.options("set"),
+                              valuesFile: inv.parsed.option("values").map { URL(fileURLWithPath: Paths.absolute($0, in: inv.directory)) },
+                              outDir: URL(fileURLWithPath: Paths.absolute(inv.parsed.option("out") ?? ".", in: inv.directory)),
+                              dryRun: dryRun, force: inv.parsed.flag("force"))
         }
         report(files, dryRun: dryRun, inv: inv)
     }

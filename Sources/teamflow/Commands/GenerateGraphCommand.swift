@@ -6,8 +6,6 @@ import Templates
 
 /// `teamflow generate graph [F.yaml]`: the whole coordinator tree from one manifest.
 enum GenerateGraphCommand {
-    static let defaultManifest = ".teamflow/graph.yaml"
-
     static let spec = CommandSpec(
         name: "graph",
         abstract: "Generate the coordinator tree and its wiring from a manifest, validated first.",
@@ -16,50 +14,31 @@ enum GenerateGraphCommand {
         arguments: [ArgumentSpec(name: "manifest", help: "The manifest (default: .teamflow/graph.yaml in the repository).",
                                  isOptional: true, completion: .file)],
         options: [GenerateCommand.outOption],
-        flags: [GenerateCommand.dryRunFlag, GenerateCommand.forceFlag]
+        flags: [GenerateCommand.dryRunFlag, GenerateCommand.forceFlag],
+        run: handler(graph)
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "generate graph": { inv in
-            let root = try Paths.repositoryRoot(inv)
-            let manifestPath: String
-            let text: String?
-            if let given = inv.parsed.argument("manifest") {
-                manifestPath = Paths.absolute(given, in: inv.directory)
-                text = try? String(contentsOfFile: manifestPath, encoding: .utf8)
-            } else {
-                // The repository's own manifest is a teammate's file: read it like a template.
-                let base = root?.path ?? inv.directory
-                manifestPath = (base as NSString).appendingPathComponent(defaultManifest)
-                let folder = TemplateFolder(root: (base as NSString).appendingPathComponent(".teamflow"), boundary: base,
-                                            displayRoot: ".teamflow")
-                do {
-                    text = try folder.read("graph.yaml")
-                } catch {
-                    throw TeamflowError(.failure, "\(error)", hints: ["Make \(defaultManifest) a regular file, or pass a manifest's path."])
-                }
+    static func graph(_ inv: Invocation) throws {
+        let shownPath = inv.parsed.argument("manifest") ?? GraphGenerator.defaultManifest
+        let outcome: GraphOutcome
+        do {
+            outcome = try Scaffold.mapErrors {
+                try GraphGenerator.run(
+                    manifest: inv.parsed.argument("manifest"), in: inv.directory, repositoryRoot: try Paths.repositoryRoot(inv),
+                    catalog: try Paths.catalog(inv),
+                    outDir: URL(fileURLWithPath: Paths.absolute(inv.parsed.option("out") ?? ".", in: inv.directory)),
+                    dryRun: inv.parsed.flag("dry-run"), force: inv.parsed.flag("force"))
             }
-            guard let text else {
-                throw TeamflowError(.failure, "cannot read the graph manifest '\(manifestPath)'",
-                                    hints: ["Write one (see docs/TEMPLATES.md, \"Coordinator graph\") or pass its path."])
-            }
-            let shownPath = inv.parsed.argument("manifest") ?? defaultManifest
-            let graph = GraphGenerator(catalog: try Paths.catalog(inv))
-            let outDir = URL(fileURLWithPath: Paths.absolute(inv.parsed.option("out") ?? ".", in: inv.directory))
-            let dryRun = inv.parsed.flag("dry-run")
-            let planned: (files: [GraphFile], warnings: [String])
-            do {
-                planned = try Scaffold.mapErrors { try graph.plan(try GraphManifest(yaml: text, file: shownPath), outDir: outDir) }
-            } catch let failure as GraphGenerator.ValidationFailed {
-                for warning in failure.warnings { Console.err("warning: \(warning)\n") }
-                throw TeamflowError(.failure, "\(shownPath): \(failure.errors.count) problem(s); nothing was written\n"
-                                    + failure.errors.map { "  \($0)" }.joined(separator: "\n"))
-            }
-            for warning in planned.warnings { Console.err("warning: \(warning)\n") }
-            let files = dryRun ? planned.files : try Scaffold.mapErrors { try graph.write(planned.files, force: inv.parsed.flag("force")) }
-            report(files, dryRun: dryRun, force: inv.parsed.flag("force"), inv: inv)
-        },
-    ]
+        } catch let failure as GraphManifestError {
+            throw TeamflowError(.failure, failure.message, hints: failure.hints)
+        } catch let failure as GraphGenerator.ValidationFailed {
+            for warning in failure.warnings { Console.err("warning: \(warning)\n") }
+            throw TeamflowError(.failure, "\(shownPath): \(failure.errors.count) problem(s); nothing was written\n"
+                                + failure.errors.map { "  \($0)" }.joined(separator: "\n"))
+        }
+        for warning in outcome.warnings { Console.err("warning: \(warning)\n") }
+        report(outcome.files, dryRun: inv.parsed.flag("dry-run"), force: inv.parsed.flag("force"), inv: inv)
+    }
 
     static func report(_ files: [GraphFile], dryRun: Bool, force: Bool, inv: Invocation) {
         let width = files.map(\.action.rawValue.count).max() ?? 0

@@ -13,48 +13,51 @@ enum GoalCommand {
         subcommands: [
             CommandSpec(name: "add", abstract: "Add a goal to a week.",
                         arguments: [ArgumentSpec(name: "text", help: "The goal.")],
-                        options: [weekOption, OptionSpec(long: "sprint", valueName: "NAME", help: "Put the goal in a sprint.")]),
+                        options: [weekOption, OptionSpec(long: "sprint", valueName: "NAME", help: "Put the goal in a sprint.")], run: handler(add)),
             CommandSpec(name: "check", abstract: "Mark a goal done.",
-                        arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix of at least 4 characters.")]),
+                        arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix of at least 4 characters.")], run: handler(check)),
             CommandSpec(name: "uncheck", abstract: "Mark a goal open again.",
-                        arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix.")]),
+                        arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix.")], run: handler(uncheck)),
             CommandSpec(name: "edit", abstract: "Change a goal's title or week.",
                         arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix.")],
-                        options: [OptionSpec(long: "title", valueName: "TEXT", help: "The new title."), weekOption]),
+                        options: [OptionSpec(long: "title", valueName: "TEXT", help: "The new title."), weekOption], run: handler(edit)),
             CommandSpec(name: "remove", abstract: "Remove a goal (the history keeps it).",
-                        arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix.")]),
-            CommandSpec(name: "list", abstract: "List a week's goals.", options: [weekOption]),
+                        arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix.")], run: handler(remove)),
+            CommandSpec(name: "list", abstract: "List a week's goals.", options: [weekOption], run: handler(list)),
         ]
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "goal add": { inv in
-            let goal = try useCases(inv).add(title: inv.argument("text"), week: inv.parsed.option("week"),
-                                             sprint: inv.parsed.option("sprint"))
-            inv.emit(json: Present.json(goal), text: "Added goal \(goal.shortID) to \(goal.week): \(goal.title)")
-        },
-        "goal check": { inv in
-            let goal = try useCases(inv).check(inv.argument("id"))
-            inv.emit(json: Present.json(goal), text: Present.line(goal))
-        },
-        "goal uncheck": { inv in
-            let goal = try useCases(inv).uncheck(inv.argument("id"))
-            inv.emit(json: Present.json(goal), text: Present.line(goal))
-        },
-        "goal edit": { inv in
-            let goal = try useCases(inv).edit(inv.argument("id"), title: inv.parsed.option("title"), week: inv.parsed.option("week"))
-            inv.emit(json: Present.json(goal), text: "Edited goal \(goal.shortID): \(goal.title) (\(goal.week))")
-        },
-        "goal remove": { inv in
-            let goal = try useCases(inv).remove(inv.argument("id"))
-            inv.emit(json: Present.json(goal), text: "Removed goal \(goal.shortID): \(goal.title)")
-        },
-        "goal list": { inv in
-            let goals = try useCases(inv).list(week: inv.parsed.option("week"))
-            inv.emit(json: .array(goals.map(Present.json)),
-                     text: goals.isEmpty ? "No goals." : goals.map(Present.line).joined(separator: "\n"))
-        },
-    ]
+    static func add(_ inv: Invocation) throws {
+        let goal = try useCases(inv).add(title: inv.argument("text"), week: inv.parsed.option("week"),
+                                         sprint: inv.parsed.option("sprint"))
+        inv.emit(json: Present.json(goal), text: "Added goal \(goal.shortID) to \(goal.week): \(goal.title)")
+    }
+
+    static func check(_ inv: Invocation) throws {
+        let goal = try useCases(inv).check(inv.argument("id"))
+        inv.emit(json: Present.json(goal), text: Present.line(goal))
+    }
+
+    static func uncheck(_ inv: Invocation) throws {
+        let goal = try useCases(inv).uncheck(inv.argument("id"))
+        inv.emit(json: Present.json(goal), text: Present.line(goal))
+    }
+
+    static func edit(_ inv: Invocation) throws {
+        let goal = try useCases(inv).edit(inv.argument("id"), title: inv.parsed.option("title"), week: inv.parsed.option("week"))
+        inv.emit(json: Present.json(goal), text: "Edited goal \(goal.shortID): \(goal.title) (\(goal.week))")
+    }
+
+    static func remove(_ inv: Invocation) throws {
+        let goal = try useCases(inv).remove(inv.argument("id"))
+        inv.emit(json: Present.json(goal), text: "Removed goal \(goal.shortID): \(goal.title)")
+    }
+
+    static func list(_ inv: Invocation) throws {
+        let goals = try useCases(inv).list(week: inv.parsed.option("week"))
+        inv.emit(json: .array(goals.map(Present.json)),
+                 text: goals.isEmpty ? "No goals." : goals.map(Present.line).joined(separator: "\n"))
+    }
 
     static func useCases(_ inv: Invocation) throws -> GoalUseCases {
         GoalUseCases(repository: try inv.store(), session: try inv.session())

@@ -13,15 +13,14 @@ enum LogCommand {
             if let limit = parsed.option("limit"), (Int(limit) ?? -1) < 0 {
                 throw ValidationError("--limit takes a whole number, e.g. --limit 20 (got '\(limit)')")
             }
-        }
+        },
+        run: handler(run)
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "log": { inv in
-            let events = try inv.store().log(limit: inv.parsed.option("limit").flatMap { Int($0) })
-            inv.emit(json: .array(events.map(json)), text: events.map(text).joined(separator: "\n"))
-        },
-    ]
+    static func run(_ inv: Invocation) throws {
+        let events = try inv.store().log(limit: inv.parsed.option("limit").flatMap { Int($0) })
+        inv.emit(json: .array(events.map(json)), text: events.map(text).joined(separator: "\n"))
+    }
 
     static func json(_ event: Event) -> JSON {
         .object([

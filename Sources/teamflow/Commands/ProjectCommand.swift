@@ -14,53 +14,55 @@ enum ProjectCommand {
             CommandSpec(name: "add", abstract: "Add a project.",
                         arguments: [ArgumentSpec(name: "name", help: "The project's name.")],
                         options: [OptionSpec(long: "due", valueName: "DATE", help: "Due date, YYYY-MM-DD."),
-                                  OptionSpec(long: "description", valueName: "TEXT", help: "What the project is about.")]),
+                                  OptionSpec(long: "description", valueName: "TEXT", help: "What the project is about.")], run: handler(add)),
             CommandSpec(name: "edit", abstract: "Change a project's name, due date or description.",
                         arguments: [idArgument],
                         options: [OptionSpec(long: "name", valueName: "TEXT", help: "The new name."),
                                   OptionSpec(long: "due", valueName: "DATE", help: "The new due date (none clears it)."),
-                                  OptionSpec(long: "description", valueName: "TEXT", help: "The new description (empty clears it).")]),
+                                  OptionSpec(long: "description", valueName: "TEXT", help: "The new description (empty clears it).")], run: handler(edit)),
             CommandSpec(name: "move", abstract: "Move a project to todo, doing or done.",
-                        arguments: [idArgument, ArgumentSpec(name: "state", help: "todo, doing or done.", allowedValues: WorkStatus.names)]),
+                        arguments: [idArgument, ArgumentSpec(name: "state", help: "todo, doing or done.", allowedValues: WorkStatus.names)], run: handler(move)),
             CommandSpec(name: "remove", abstract: "Remove a project (the history keeps it).",
                         arguments: [idArgument],
-                        flags: [FlagSpec(long: "force", help: "Remove even when epics belong to it; they are detached.")]),
+                        flags: [FlagSpec(long: "force", help: "Remove even when epics belong to it; they are detached.")], run: handler(remove)),
             CommandSpec(name: "list", abstract: "List projects.",
                         options: [OptionSpec(long: "status", valueName: "S", help: "Only projects in this state.", allowedValues: WorkStatus.names)],
-                        flags: [FlagSpec(long: "overdue", help: "Only projects due before today and not done.")]),
+                        flags: [FlagSpec(long: "overdue", help: "Only projects due before today and not done.")], run: handler(list)),
         ]
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "project add": { inv in
-            let (cases, today) = try useCases(inv)
-            let project = try cases.add(name: inv.argument("name"), due: inv.parsed.option("due"),
-                                        description: inv.parsed.option("description"))
-            inv.emit(json: Present.json(project, today: today), text: "Added project \(project.shortID): \(project.name)")
-        },
-        "project edit": { inv in
-            let (cases, today) = try useCases(inv)
-            let project = try cases.edit(inv.argument("project"), name: inv.parsed.option("name"), due: inv.parsed.option("due"),
-                                         description: inv.parsed.option("description"))
-            inv.emit(json: Present.json(project, today: today), text: "Edited project: " + Present.line(project, today: today))
-        },
-        "project move": { inv in
-            let (cases, today) = try useCases(inv)
-            let project = try cases.move(inv.argument("project"), to: inv.argument("state"))
-            inv.emit(json: Present.json(project, today: today), text: Present.line(project, today: today))
-        },
-        "project remove": { inv in
-            let (cases, today) = try useCases(inv)
-            let project = try cases.remove(inv.argument("project"), force: inv.parsed.flag("force"))
-            inv.emit(json: Present.json(project, today: today), text: "Removed project \(project.shortID): \(project.name)")
-        },
-        "project list": { inv in
-            let (cases, today) = try useCases(inv)
-            let projects = try cases.list(overdue: inv.parsed.flag("overdue"), status: inv.parsed.option("status"))
-            inv.emit(json: .array(projects.map { Present.json($0, today: today) }),
-                     text: projects.isEmpty ? "No projects." : projects.map { Present.line($0, today: today) }.joined(separator: "\n"))
-        },
-    ]
+    static func add(_ inv: Invocation) throws {
+        let (cases, today) = try useCases(inv)
+        let project = try cases.add(name: inv.argument("name"), due: inv.parsed.option("due"),
+                                    description: inv.parsed.option("description"))
+        inv.emit(json: Present.json(project, today: today), text: "Added project \(project.shortID): \(project.name)")
+    }
+
+    static func edit(_ inv: Invocation) throws {
+        let (cases, today) = try useCases(inv)
+        let project = try cases.edit(inv.argument("project"), name: inv.parsed.option("name"), due: inv.parsed.option("due"),
+                                     description: inv.parsed.option("description"))
+        inv.emit(json: Present.json(project, today: today), text: "Edited project: " + Present.line(project, today: today))
+    }
+
+    static func move(_ inv: Invocation) throws {
+        let (cases, today) = try useCases(inv)
+        let project = try cases.move(inv.argument("project"), to: inv.argument("state"))
+        inv.emit(json: Present.json(project, today: today), text: Present.line(project, today: today))
+    }
+
+    static func remove(_ inv: Invocation) throws {
+        let (cases, today) = try useCases(inv)
+        let project = try cases.remove(inv.argument("project"), force: inv.parsed.flag("force"))
+        inv.emit(json: Present.json(project, today: today), text: "Removed project \(project.shortID): \(project.name)")
+    }
+
+    static func list(_ inv: Invocation) throws {
+        let (cases, today) = try useCases(inv)
+        let projects = try cases.list(overdue: inv.parsed.flag("overdue"), status: inv.parsed.option("status"))
+        inv.emit(json: .array(projects.map { Present.json($0, today: today) }),
+                 text: projects.isEmpty ? "No projects." : projects.map { Present.line($0, today: today) }.joined(separator: "\n"))
+    }
 
     static func useCases(_ inv: Invocation) throws -> (ProjectUseCases, Day) {
         let session = try inv.session()

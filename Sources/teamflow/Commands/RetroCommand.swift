@@ -13,24 +13,23 @@ enum RetroCommand {
                         arguments: [ArgumentSpec(name: "text", help: "The entry.")],
                         options: [OptionSpec(long: "kind", valueName: "KIND", help: "keep, problem or try (default: keep).",
                                              allowedValues: RetroEntry.kinds),
-                                  GoalCommand.weekOption]),
+                                  GoalCommand.weekOption], run: handler(add)),
             CommandSpec(name: "list", abstract: "List retrospective entries (all weeks unless --week).",
-                        options: [OptionSpec(long: "week", valueName: "W", help: "Only this ISO week (or a date in it).")]),
+                        options: [OptionSpec(long: "week", valueName: "W", help: "Only this ISO week (or a date in it).")], run: handler(list)),
         ]
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "retro add": { inv in
-            let entry = try useCases(inv).add(text: inv.argument("text"), kind: inv.parsed.option("kind"),
-                                              week: inv.parsed.option("week"))
-            inv.emit(json: Present.json(entry), text: "Added \(entry.kind) \(entry.shortID) to \(entry.week): \(entry.text)")
-        },
-        "retro list": { inv in
-            let entries = try useCases(inv).list(week: inv.parsed.option("week"))
-            inv.emit(json: .array(entries.map(Present.json)),
-                     text: entries.isEmpty ? "No retrospective entries." : entries.map(Present.line).joined(separator: "\n"))
-        },
-    ]
+    static func add(_ inv: Invocation) throws {
+        let entry = try useCases(inv).add(text: inv.argument("text"), kind: inv.parsed.option("kind"),
+                                          week: inv.parsed.option("week"))
+        inv.emit(json: Present.json(entry), text: "Added \(entry.kind) \(entry.shortID) to \(entry.week): \(entry.text)")
+    }
+
+    static func list(_ inv: Invocation) throws {
+        let entries = try useCases(inv).list(week: inv.parsed.option("week"))
+        inv.emit(json: .array(entries.map(Present.json)),
+                 text: entries.isEmpty ? "No retrospective entries." : entries.map(Present.line).joined(separator: "\n"))
+    }
 
     static func useCases(_ inv: Invocation) throws -> RetroUseCases {
         RetroUseCases(repository: try inv.store(), session: try inv.session())

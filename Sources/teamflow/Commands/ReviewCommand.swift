@@ -37,47 +37,49 @@ enum ReviewCommand {
                             OptionSpec(long: "url", valueName: "URL", help: "The PR's address."),
                             OptionSpec(long: "branch", valueName: "NAME", help: "The PR's head branch."),
                             GoalCommand.weekOption,
-                        ]),
+                        ], run: handler(add)),
             CommandSpec(name: "comment", abstract: "Add a reviewer's comment to a PR's review.",
                         arguments: [ArgumentSpec(name: "pr", help: "The PR number (or the review's id prefix)."),
                                     ArgumentSpec(name: "text", help: "The comment.")],
-                        options: [byOption]),
+                        options: [byOption], run: handler(comment)),
             CommandSpec(name: "edit", abstract: "Change a review's title, author or description.",
                         arguments: [ArgumentSpec(name: "pr", help: "The PR number (or the review's id prefix).")],
-                        options: [OptionSpec(long: "title", valueName: "T", help: "The new title."), byOption, fileOption]),
-            CommandSpec(name: "list", abstract: "List reviews, oldest first.", options: [GoalCommand.weekOption]),
+                        options: [OptionSpec(long: "title", valueName: "T", help: "The new title."), byOption, fileOption], run: handler(edit)),
+            CommandSpec(name: "list", abstract: "List reviews, oldest first.", options: [GoalCommand.weekOption], run: handler(list)),
             CommandSpec(name: "show", abstract: "Show a review with its sections and comments.",
-                        arguments: [ArgumentSpec(name: "pr", help: "The PR number (or the review's id prefix).")]),
+                        arguments: [ArgumentSpec(name: "pr", help: "The PR number (or the review's id prefix).")], run: handler(show)),
         ]
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "review add": { inv in
-            let review = try useCases(inv).add(try newReview(inv))
-            inv.emit(json: Present.json(review), text: "Added review \(review.shortID) of PR #\(review.pr): \(review.title)"
-                        + " (\(review.sections.count) section\(review.sections.count == 1 ? "" : "s"), \(review.comments.count) comment\(review.comments.count == 1 ? "" : "s"))")
-        },
-        "review comment": { inv in
-            let review = try useCases(inv).comment(pr: inv.argument("pr"), text: inv.argument("text"), by: inv.parsed.option("by"))
-            inv.emit(json: Present.json(review), text: "Commented on PR #\(review.pr) (\(review.comments.count) comment\(review.comments.count == 1 ? "" : "s"))")
-        },
-        "review edit": { inv in
-            let sections = try inv.parsed.option("from-file").map { try parsedBody(inv, file: $0).sections }
-            let review = try useCases(inv).edit(pr: inv.argument("pr"), title: inv.parsed.option("title"),
-                                                by: inv.parsed.option("by"), sections: sections)
-            inv.emit(json: Present.json(review), text: "Edited review of PR #\(review.pr): \(review.title)")
-        },
-        "review list": { inv in
-            let reviews = try useCases(inv).list(week: inv.parsed.option("week"))
-            inv.emit(json: .array(reviews.map(Present.json)),
-                     text: reviews.isEmpty ? "No reviews." : reviews.map(Present.line).joined(separator: "\n"))
-        },
-        "review show": { inv in
-            let cases = try useCases(inv)
-            let review = try cases.find(inv.argument("pr"))
-            inv.emit(json: Present.json(review), text: Present.detail(review, timeZone: cases.session.timeZone))
-        },
-    ]
+    static func add(_ inv: Invocation) throws {
+        let review = try useCases(inv).add(try newReview(inv))
+        inv.emit(json: Present.json(review), text: "Added review \(review.shortID) of PR #\(review.pr): \(review.title)"
+                    + " (\(review.sections.count) section\(review.sections.count == 1 ? "" : "s"), \(review.comments.count) comment\(review.comments.count == 1 ? "" : "s"))")
+    }
+
+    static func comment(_ inv: Invocation) throws {
+        let review = try useCases(inv).comment(pr: inv.argument("pr"), text: inv.argument("text"), by: inv.parsed.option("by"))
+        inv.emit(json: Present.json(review), text: "Commented on PR #\(review.pr) (\(review.comments.count) comment\(review.comments.count == 1 ? "" : "s"))")
+    }
+
+    static func edit(_ inv: Invocation) throws {
+        let sections = try inv.parsed.option("from-file").map { try parsedBody(inv, file: $0).sections }
+        let review = try useCases(inv).edit(pr: inv.argument("pr"), title: inv.parsed.option("title"),
+                                            by: inv.parsed.option("by"), sections: sections)
+        inv.emit(json: Present.json(review), text: "Edited review of PR #\(review.pr): \(review.title)")
+    }
+
+    static func list(_ inv: Invocation) throws {
+        let reviews = try useCases(inv).list(week: inv.parsed.option("week"))
+        inv.emit(json: .array(reviews.map(Present.json)),
+                 text: reviews.isEmpty ? "No reviews." : reviews.map(Present.line).joined(separator: "\n"))
+    }
+
+    static func show(_ inv: Invocation) throws {
+        let cases = try useCases(inv)
+        let review = try cases.find(inv.argument("pr"))
+        inv.emit(json: Present.json(review), text: Present.detail(review, timeZone: cases.session.timeZone))
+    }
 
     static func useCases(_ inv: Invocation) throws -> ReviewUseCases {
         ReviewUseCases(repository: try inv.store(), session: try inv.session())

@@ -14,28 +14,29 @@ enum SprintCommand {
             CommandSpec(name: "add", abstract: "Add a sprint.",
                         arguments: [ArgumentSpec(name: "name", help: "The sprint's name.")],
                         options: [OptionSpec(long: "from", valueName: "DATE", help: "First day, YYYY-MM-DD.", isRequired: true),
-                                  OptionSpec(long: "to", valueName: "DATE", help: "Last day, YYYY-MM-DD.", isRequired: true)]),
-            CommandSpec(name: "list", abstract: "List sprints."),
-        ]
+                                  OptionSpec(long: "to", valueName: "DATE", help: "Last day, YYYY-MM-DD.", isRequired: true)], run: handler(add)),
+            CommandSpec(name: "list", abstract: "List sprints.", run: handler(list)),
+        ],
+        run: handler(run)
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "sprint add": { inv in
-            let sprint = try useCases(inv).add(name: inv.argument("name"), from: inv.parsed.option("from") ?? "",
-                                               to: inv.parsed.option("to") ?? "")
-            inv.emit(json: Present.json(sprint), text: "Added sprint \(sprint.shortID): \(sprint.name) (\(sprint.from) – \(sprint.to))")
-        },
-        "sprint list": { inv in
-            let sprints = try useCases(inv).list()
-            inv.emit(json: .array(sprints.map(Present.json)),
-                     text: sprints.isEmpty ? "No sprints." : sprints.map(Present.line).joined(separator: "\n"))
-        },
-        "sprint": { inv in
-            let session = try inv.session()
-            let board = try SprintUseCases(repository: try inv.store(), session: session).board(inv.parsed.argument("name"))
-            inv.emit(json: json(board, today: session.today), text: text(board, today: session.today))
-        },
-    ]
+    static func add(_ inv: Invocation) throws {
+        let sprint = try useCases(inv).add(name: inv.argument("name"), from: inv.parsed.option("from") ?? "",
+                                           to: inv.parsed.option("to") ?? "")
+        inv.emit(json: Present.json(sprint), text: "Added sprint \(sprint.shortID): \(sprint.name) (\(sprint.from) – \(sprint.to))")
+    }
+
+    static func list(_ inv: Invocation) throws {
+        let sprints = try useCases(inv).list()
+        inv.emit(json: .array(sprints.map(Present.json)),
+                 text: sprints.isEmpty ? "No sprints." : sprints.map(Present.line).joined(separator: "\n"))
+    }
+
+    static func run(_ inv: Invocation) throws {
+        let session = try inv.session()
+        let board = try SprintUseCases(repository: try inv.store(), session: session).board(inv.parsed.argument("name"))
+        inv.emit(json: json(board, today: session.today), text: text(board, today: session.today))
+    }
 
     static func json(_ board: SprintBoard, today: Day) -> JSON {
         .object([

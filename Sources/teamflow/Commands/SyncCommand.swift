@@ -1,6 +1,5 @@
 import ArgumentParsing
 import Foundation
-import Git
 import TeamflowCore
 import TeamflowGit
 
@@ -16,67 +15,32 @@ enum SyncCommand {
             FlagSpec(long: "all", help: "Sync with every configured remote, one after another."),
             FlagSpec(long: "dry-run", short: "n", help: "Fetch and say what would move; change nothing else."),
             FlagSpec(long: "allow-unrelated", help: "Merge with a remote history that shares no commit with ours (after a force-push)."),
-        ]
+        ],
+        run: handler(run)
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "sync": { inv in
-            let store = try inv.store()
-            let remotes = try targets(inv, store: store)
-            let session = try inv.session()
-            // Merge commits need a name; any identity will do when none is configured.
-            let author = session.author ?? Author(name: "teamflow", email: "teamflow@localhost")
-            let at = Timestamp.format(session.now, timeZone: session.timeZone)
-            let options = SyncOptions(dryRun: inv.parsed.flag("dry-run"), allowUnrelated: inv.parsed.flag("allow-unrelated"))
-            let transport = try GitTransport(repository: store.repository, progress: isatty(STDERR_FILENO) == 1 && !inv.json)
-            var reports: [SyncReport] = []
-            for remote in remotes {
-                let report = try store.sync(remote: remote, transport: transport, options: options, author: author, at: at)
-                reports.append(report)
-                if !inv.json { Console.out(describe(report) + "\n") }
-            }
-            // Warm the state cache for the new tip so the next command is fast (and the cache
-            // rebuild, if one is needed, happens here rather than later).
-            if !options.dryRun { _ = try store.state() }
-            if inv.json {
-                let objects = reports.map(json)
-                inv.emit(json: inv.parsed.flag("all") ? .array(objects) : objects.first ?? .null, text: "")
-            }
-        },
-    ]
-
-    /// The remotes to sync: `--all`, the argument, or origin.
-    static func targets(_ inv: Invocation, store: GitEventStore) throws -> [String] {
-        let configured = try store.repository.remoteNames()
-        if inv.parsed.flag("all") {
-            guard inv.parsed.argument("remote") == nil else {
-                throw TeamflowError(.usage, "give either a remote or --all, not both")
-            }
-            guard !configured.isEmpty else {
-                throw TeamflowError(.failure, "this repository has no remotes", hints: ["Add one with `git remote add origin URL`."])
-            }
-            // Every remote is checked before any is contacted: one that git would read as an
-            // option fails the whole run, so nothing is half-synced.
-            for remote in configured { try RemoteCheck.configured(remote, in: store.repository) }
-            return configured
+    static func run(_ inv: Invocation) throws {
+        let store = try inv.store()
+        let remotes = try store.syncTargets(remote: inv.parsed.argument("remote"), all: inv.parsed.flag("all"))
+        let session = try inv.session()
+        // Merge commits need a name; any identity will do when none is configured.
+        let author = session.author ?? Author(name: "teamflow", email: "teamflow@localhost")
+        let at = Timestamp.format(session.now, timeZone: session.timeZone)
+        let options = SyncOptions(dryRun: inv.parsed.flag("dry-run"), allowUnrelated: inv.parsed.flag("allow-unrelated"))
+        let transport = try GitTransport(store: store, progress: isatty(STDERR_FILENO) == 1 && !inv.json)
+        let reports = try store.sync(remotes: remotes, transport: transport, options: options, author: author, at: at) { report in
+            if !inv.json { Console.out(describe(report) + "\n") }
         }
-        let remote = inv.parsed.argument("remote") ?? "origin"
-        try RemoteCheck.typed(remote)
-        if configured.contains(remote) { try RemoteCheck.configured(remote, in: store.repository) }
-        // A URL or a path is passed to git as is; a bare word must be a configured remote.
-        let looksLikeLocation = remote.contains("/") || remote.contains(":") || remote.hasPrefix(".")
-        guard configured.contains(remote) || looksLikeLocation else {
-            throw TeamflowError(.failure, "no remote named '\(remote)'",
-                                hints: configured.isEmpty ? ["Add one with `git remote add \(remote) URL`, or give a URL or path."]
-                                    : ["Configured remotes: \(configured.joined(separator: ", ")). Or give a URL or path."])
+        if inv.json {
+            let objects = reports.map(json)
+            inv.emit(json: inv.parsed.flag("all") ? .array(objects) : objects.first ?? .null, text: "")
         }
-        return [remote]
     }
 
     static func describe(_ report: SyncReport) -> String {
         let would = report.dryRun ? "would " : ""
         func events(_ n: Int) -> String { "\(n) event\(n == 1 ? "" : "s")" }
-        let short = report.tip.map { " (\($0.hex.prefix(8)))" } ?? ""
+        let short = report.tip.map { " (\($0.prefix(8)))" } ?? ""
         switch report.action {
         case .empty: return "\(report.remote): no events on either side"
         case .upToDate: return "\(report.remote): up to date\(short)"
@@ -94,7 +58,7 @@ enum SyncCommand {
             ("action", .string(report.action.rawValue)),
             ("received", .int(report.received)),
             ("sent", .int(report.sent)),
-            ("tip", .optional(report.tip?.hex)),
+            ("tip", .optional(report.tip)),
             ("attempts", .int(report.attempts)),
             ("dryRun", .bool(report.dryRun)),
         ])

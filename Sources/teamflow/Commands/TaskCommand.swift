@@ -21,74 +21,77 @@ enum TaskCommand {
                         options: [memberOption, epicOption, weekOption,
                                   OptionSpec(long: "due", valueName: "DATE", help: "Due date, YYYY-MM-DD."),
                                   OptionSpec(long: "parent", valueName: "ID", help: "Make it a sub-task of this task."),
-                                  OptionSpec(long: "sprint", valueName: "NAME", help: "Put the task in a sprint instead of a week.")]),
-            CommandSpec(name: "check", abstract: "Mark a task done.", arguments: [idArgument]),
-            CommandSpec(name: "uncheck", abstract: "Mark a task open (todo) again.", arguments: [idArgument]),
-            CommandSpec(name: "start", abstract: "Mark a task in progress (doing).", arguments: [idArgument]),
+                                  OptionSpec(long: "sprint", valueName: "NAME", help: "Put the task in a sprint instead of a week.")], run: handler(add)),
+            CommandSpec(name: "check", abstract: "Mark a task done.", arguments: [idArgument], run: handler(check)),
+            CommandSpec(name: "uncheck", abstract: "Mark a task open (todo) again.", arguments: [idArgument], run: handler(uncheck)),
+            CommandSpec(name: "start", abstract: "Mark a task in progress (doing).", arguments: [idArgument], run: handler(start)),
             CommandSpec(name: "assign", abstract: "Assign a task to a member.",
                         arguments: [idArgument, ArgumentSpec(name: "member", help: "The member's name, handle or id prefix.",
-                                                             completion: MemberCommand.completion)]),
+                                                             completion: MemberCommand.completion)], run: handler(assign)),
             CommandSpec(name: "edit", abstract: "Change a task's title, week, due date, epic or parent.",
                         arguments: [idArgument],
                         options: [OptionSpec(long: "title", valueName: "TEXT", help: "The new title."), weekOption,
                                   OptionSpec(long: "due", valueName: "DATE", help: "The new due date (none clears it)."),
                                   OptionSpec(long: "epic", valueName: "ID", help: "The new epic (none clears it)."),
-                                  OptionSpec(long: "parent", valueName: "ID", help: "The new parent task (none makes it top-level).")]),
-            CommandSpec(name: "remove", abstract: "Remove a task and its sub-tasks (the history keeps them).", arguments: [idArgument]),
+                                  OptionSpec(long: "parent", valueName: "ID", help: "The new parent task (none makes it top-level).")], run: handler(edit)),
+            CommandSpec(name: "remove", abstract: "Remove a task and its sub-tasks (the history keeps them).", arguments: [idArgument], run: handler(remove)),
             CommandSpec(name: "list", abstract: "List tasks (default: this week's).",
                         options: [memberOption,
                                   OptionSpec(long: "week", valueName: "W", help: "ISO week, a date in it, or all (default: this week)."),
                                   epicOption],
                         flags: [FlagSpec(long: "open", help: "Only tasks not done.", exclusiveGroup: "state"),
-                                FlagSpec(long: "done", help: "Only tasks done.", exclusiveGroup: "state")]),
+                                FlagSpec(long: "done", help: "Only tasks done.", exclusiveGroup: "state")], run: handler(list)),
         ]
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "task add": { inv in
-            let cases = try useCases(inv)
-            let options = TaskUseCases.NewTask(member: inv.parsed.option("member"), epic: inv.parsed.option("epic"),
-                                               week: inv.parsed.option("week"), due: inv.parsed.option("due"),
-                                               parent: inv.parsed.option("parent"), sprint: inv.parsed.option("sprint"))
-            let task = try cases.add(title: inv.argument("title"), options)
-            try show(task, inv, cases, prefix: "Added task: ")
-        },
-        "task check": { inv in let c = try useCases(inv); try show(try c.check(inv.argument("id")), inv, c) },
-        "task uncheck": { inv in let c = try useCases(inv); try show(try c.uncheck(inv.argument("id")), inv, c) },
-        "task start": { inv in let c = try useCases(inv); try show(try c.start(inv.argument("id")), inv, c) },
-        "task assign": { inv in
-            let cases = try useCases(inv)
-            try show(try cases.assign(inv.argument("id"), to: inv.argument("member")), inv, cases)
-        },
-        "task edit": { inv in
-            let cases = try useCases(inv)
-            let changes = TaskUseCases.Changes(title: inv.parsed.option("title"), week: inv.parsed.option("week"),
-                                               due: inv.parsed.option("due"), epic: inv.parsed.option("epic"),
-                                               parent: inv.parsed.option("parent"))
-            try show(try cases.edit(inv.argument("id"), changes), inv, cases, prefix: "Edited: ")
-        },
-        "task remove": { inv in
-            let cases = try useCases(inv)
-            let task = try cases.remove(inv.argument("id"))
-            let state = try cases.repository.state()
-            inv.emit(json: Present.json(task, in: state), text: "Removed task \(task.shortID): \(task.title)")
-        },
-        "task list": { inv in
-            let cases = try useCases(inv)
-            let done: Bool? = inv.parsed.flag("done") ? true : inv.parsed.flag("open") ? false : nil
-            let tasks = try cases.list(TaskUseCases.Filter(member: inv.parsed.option("member"), week: inv.parsed.option("week"),
-                                                           epic: inv.parsed.option("epic"), done: done))
-            let state = try cases.repository.state()
-            let name = { (task: TeamTask) in task.member.flatMap { state.members[$0]?.name } }
-            inv.emit(json: .array(tasks.map { Present.json($0, memberName: name($0)) }),
-                     text: tasks.isEmpty ? "No tasks." : tasks.map { Present.line($0, memberName: name($0)) }.joined(separator: "\n"))
-        },
-    ]
+    static func add(_ inv: Invocation) throws {
+        let options = TaskUseCases.NewTask(member: inv.parsed.option("member"), epic: inv.parsed.option("epic"),
+                                           week: inv.parsed.option("week"), due: inv.parsed.option("due"),
+                                           parent: inv.parsed.option("parent"), sprint: inv.parsed.option("sprint"))
+        try show(try useCases(inv).add(title: inv.argument("title"), options), inv, prefix: "Added task: ")
+    }
 
-    static func show(_ task: TeamTask, _ inv: Invocation, _ cases: TaskUseCases, prefix: String = "") throws {
-        let state = try cases.repository.state()
-        let member = task.member.flatMap { state.members[$0]?.name }
-        inv.emit(json: Present.json(task, memberName: member), text: prefix + Present.line(task, memberName: member))
+    static func check(_ inv: Invocation) throws {
+        try show(try useCases(inv).check(inv.argument("id")), inv)
+    }
+
+    static func uncheck(_ inv: Invocation) throws {
+        try show(try useCases(inv).uncheck(inv.argument("id")), inv)
+    }
+
+    static func start(_ inv: Invocation) throws {
+        try show(try useCases(inv).start(inv.argument("id")), inv)
+    }
+
+    static func assign(_ inv: Invocation) throws {
+        try show(try useCases(inv).assign(inv.argument("id"), to: inv.argument("member")), inv)
+    }
+
+    static func edit(_ inv: Invocation) throws {
+        let changes = TaskUseCases.Changes(title: inv.parsed.option("title"), week: inv.parsed.option("week"),
+                                           due: inv.parsed.option("due"), epic: inv.parsed.option("epic"),
+                                           parent: inv.parsed.option("parent"))
+        try show(try useCases(inv).edit(inv.argument("id"), changes), inv, prefix: "Edited: ")
+    }
+
+    static func remove(_ inv: Invocation) throws {
+        let view = try inv.queries().view(try useCases(inv).remove(inv.argument("id")))
+        inv.emit(json: Present.json(view.task, memberName: view.memberName),
+                 text: "Removed task \(view.task.shortID): \(view.task.title)")
+    }
+
+    static func list(_ inv: Invocation) throws {
+        let done: Bool? = inv.parsed.flag("done") ? true : inv.parsed.flag("open") ? false : nil
+        let tasks = try inv.queries().tasks(TaskUseCases.Filter(member: inv.parsed.option("member"), week: inv.parsed.option("week"),
+                                                                epic: inv.parsed.option("epic"), done: done))
+        inv.emit(json: .array(tasks.map { Present.json($0.task, memberName: $0.memberName) }),
+                 text: tasks.isEmpty ? "No tasks." : tasks.map { Present.line($0.task, memberName: $0.memberName) }.joined(separator: "\n"))
+    }
+
+    /// The changed task with its member's name.
+    static func show(_ task: TeamTask, _ inv: Invocation, prefix: String = "") throws {
+        let view = try inv.queries().view(task)
+        inv.emit(json: Present.json(view.task, memberName: view.memberName), text: prefix + Present.line(view.task, memberName: view.memberName))
     }
 
     static func useCases(_ inv: Invocation) throws -> TaskUseCases {

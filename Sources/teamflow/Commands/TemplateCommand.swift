@@ -3,7 +3,6 @@ import Foundation
 import Scaffolding
 import TeamflowCore
 import Templates
-import YAML
 
 /// `teamflow template render`: renders any template file to stdout, exactly.
 /// Works anywhere: it needs no repository.
@@ -26,58 +25,25 @@ enum TemplateCommand {
                                defaultValue: "smart", allowedValues: ["none", "smart", "all", "swiftgen"]),
                     OptionSpec(long: "param", valueName: "KEY=VALUE", help: "A StencilSwiftKit parameter, seen as param.KEY (repeatable).",
                                isRepeating: true),
-                ]),
+                ], run: handler(render)),
         ]
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "template render": { inv in
-            let file = inv.argument("file")
-            let path = Paths.absolute(file, in: inv.directory)
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw TeamflowError(.failure, "cannot read template '\(file)'", hints: ["Check the path; it is relative to the current directory (or -C)."])
-            }
-            let data = try inv.parsed.option("data").map { try loadData($0, in: inv.directory) } ?? [:]
-            let parameters: TemplateValue
-            do { parameters = try ContextEnrichment.parameters(from: inv.parsed.options("param")) } catch {
-                throw TeamflowError(.usage, "\(error)")
-            }
-            let context = ContextEnrichment.enrich(data, parameters: parameters)
-            // The folders are the user's choice; what is read below them is not (see TemplateFolder).
-            let searchPaths = inv.parsed.options("search-path").map {
-                TemplateFolder(root: Paths.absolute($0, in: inv.directory), displayRoot: $0)
-            } + [TemplateFolder(root: (path as NSString).deletingLastPathComponent,
-                                displayRoot: (file as NSString).deletingLastPathComponent)]
-            let mode = inv.parsed.option("trim") ?? "smart"
-            let environment = TemplateEnvironment(loader: FileSystemLoader(folders: searchPaths), trimBehaviour: TrimBehaviour(rawValue: mode) ?? .none,
-                                                  compactsBlankLines: mode == "swiftgen")
+    static func render(_ inv: Invocation) throws {
+        let mode = inv.parsed.option("trim") ?? "smart"
+        let trim = TrimBehaviour(rawValue: mode) ?? .none
+        let parameters: TemplateValue
+        do { parameters = try ContextEnrichment.parameters(from: inv.parsed.options("param")) } catch {
+            throw TeamflowError(.usage, "\(error)")
+        }
+        do {
             // A TemplateError reaches the user as a compiler-style diagnostic (see TeamflowCLI).
-            Console.raw(try environment.render(string: text, name: file, context: context))
-        },
-    ]
-
-    /// The render context from a JSON or YAML file; the top level must be an object/mapping.
-    static func loadData(_ file: String, in directory: String) throws -> [String: TemplateValue] {
-        let path = Paths.absolute(file, in: directory)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TeamflowError(.failure, "cannot read data file '\(file)'")
-        }
-        let value: TemplateValue
-        if file.lowercased().hasSuffix(".json") {
-            do { value = try TemplateValue(json: data) } catch {
-                throw TeamflowError(.failure, "\(file): \(error)")
-            }
-        } else {
-            do {
-                value = VariableValues.templateValue(from: try YAML.parse(String(decoding: data, as: UTF8.self), file: file))
-            } catch {
-                throw TeamflowError(.failure, "\(error)")
-            }
-        }
-        switch value {
-        case .dictionary(let entries): return entries
-        case .null: return [:]
-        default: throw TeamflowError(.failure, "\(file): the data must be a JSON object or a YAML mapping at the top level")
+            Console.raw(try TemplateFileRender.render(file: inv.argument("file"), in: inv.directory,
+                                                      searchPaths: inv.parsed.options("search-path"),
+                                                      dataFile: inv.parsed.option("data"), trim: trim,
+                                                      compactsBlankLines: mode == "swiftgen", parameters: parameters))
+        } catch let error as TemplateFileError {
+            throw TeamflowError(.failure, error.message, hints: error.hints)
         }
     }
 }

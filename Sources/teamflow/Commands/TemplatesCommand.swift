@@ -12,26 +12,25 @@ enum TemplatesCommand {
         discussion: "A repository's .teamflow/templates/NAME/ overrides the built-in NAME. The repository is the nearest folder at or above the current one holding .teamflow or .git; outside any, only built-ins are listed.",
         examples: ["teamflow templates list", "teamflow templates list --json", "teamflow templates eject coordinator"],
         subcommands: [
-            CommandSpec(name: "list", abstract: "Every template: name, description, variables, source, and which one wins."),
+            CommandSpec(name: "list", abstract: "Every template: name, description, variables, source, and which one wins.", run: handler(list)),
             CommandSpec(name: "eject", abstract: "Copy a built-in into .teamflow/templates/NAME to edit it.",
-                        arguments: [ArgumentSpec(name: "name", help: "The built-in template's name.")]),
+                        arguments: [ArgumentSpec(name: "name", help: "The built-in template's name.")], run: handler(eject)),
         ],
         defaultSubcommand: "list"
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "templates list": { inv in
-            let rows = try Paths.catalog(inv).list()
-            inv.emit(json: .array(rows.map(json)), text: rows.map(text).joined(separator: "\n\n"))
-        },
-        "templates eject": { inv in
-            let root = try Paths.repositoryRoot(inv) ?? URL(fileURLWithPath: inv.directory)
-            let catalog = try Paths.catalog(inv)
-            let folder = try Scaffold.mapErrors { try catalog.eject(name: inv.argument("name"), into: root) }
-            inv.emit(json: .object([("name", .string(inv.argument("name"))), ("path", .string(folder.path))]),
-                     text: "Ejected \(inv.argument("name")) to \(folder.path); it now overrides the built-in.")
-        },
-    ]
+    static func list(_ inv: Invocation) throws {
+        let rows = try Paths.catalog(inv).list()
+        inv.emit(json: .array(rows.map(json)), text: rows.map(text).joined(separator: "\n\n"))
+    }
+
+    static func eject(_ inv: Invocation) throws {
+        let root = try Paths.repositoryRoot(inv) ?? URL(fileURLWithPath: inv.directory)
+        let catalog = try Paths.catalog(inv)
+        let folder = try Scaffold.mapErrors { try catalog.eject(name: inv.argument("name"), into: root) }
+        inv.emit(json: .object([("name", .string(inv.argument("name"))), ("path", .string(folder.path))]),
+                 text: "Ejected \(inv.argument("name")) to \(folder.path); it now overrides the built-in.")
+    }
 
     static func json(_ row: TemplateListing) -> JSON {
         .object([

@@ -9,24 +9,23 @@ enum ExportCommand {
         abstract: "Write every event as one multi-document YAML stream, oldest first.",
         examples: ["teamflow export > backup.yaml", "teamflow export --out backup.yaml"],
         options: [OptionSpec(long: "out", short: "o", valueName: "FILE", help: "Write to FILE instead of standard output.",
-                             completion: .file)]
+                             completion: .file)],
+        run: handler(run)
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "export": { inv in
-            let stream = try inv.store().exportStream()
-            guard let out = inv.parsed.option("out") else {
-                Console.raw(stream)
-                return
-            }
-            let path = out.hasPrefix("/") ? out : (inv.directory as NSString).appendingPathComponent(out)
-            do {
-                try Data(stream.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw TeamflowError(.failure, "cannot write \(out): \(error.localizedDescription)")
-            }
-        },
-    ]
+    static func run(_ inv: Invocation) throws {
+        let stream = try inv.store().exportStream()
+        guard let out = inv.parsed.option("out") else {
+            Console.raw(stream)
+            return
+        }
+        let path = out.hasPrefix("/") ? out : (inv.directory as NSString).appendingPathComponent(out)
+        do {
+            try Data(stream.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw TeamflowError(.failure, "cannot write \(out): \(error.localizedDescription)")
+        }
+    }
 }
 
 /// `teamflow import FILE`: append a stream's events in one commit; idempotent.
@@ -39,53 +38,50 @@ enum ImportCommand {
         arguments: [ArgumentSpec(name: "file", help: "The YAML stream (from teamflow export), or - for standard input.",
                                  completion: .file)],
         // `import markdown FILE` descends; any other word is the stream's file.
-        subcommands: [WikiImportCommand.spec]
+        subcommands: [WikiImportCommand.spec],
+        run: handler(run)
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = WikiImportCommand.handlers.merging([
-        "import": { inv in
-            let file = inv.argument("file")
-            let session = try inv.session()
-            let at = Timestamp.format(session.now, timeZone: session.timeZone)
-            let result: (added: Int, skipped: Int)
-            if file == "-" {
-                let data = FileHandle.standardInput.readDataToEndOfFile()
-                guard let text = String(data: data, encoding: .utf8) else { throw TeamflowError(.failure, "standard input is not UTF-8 text") }
-                let imported = try inv.store().importStream(text, file: file, author: session.author, at: at)
-                result = (imported.added, imported.skipped)
-            } else {
-                // Streamed from the file: memory does not grow with its size.
-                let path = file.hasPrefix("/") ? file : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file)
-                guard FileManager.default.isReadableFile(atPath: path) else { throw TeamflowError(.failure, "cannot read \(file)") }
-                let imported = try inv.store().importFile(atPath: path, file: file, author: session.author, at: at)
-                result = (imported.added, imported.skipped)
-            }
-            inv.emit(json: .object([("added", .int(result.added)), ("skipped", .int(result.skipped))]),
-                     text: "Imported \(result.added) event\(result.added == 1 ? "" : "s")"
-                        + (result.skipped > 0 ? " (\(result.skipped) already present)" : ""))
-        },
-    ]) { $1 }
+    static func run(_ inv: Invocation) throws {
+        let file = inv.argument("file")
+        let session = try inv.session()
+        let at = Timestamp.format(session.now, timeZone: session.timeZone)
+        let result: (added: Int, skipped: Int)
+        if file == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            guard let text = String(data: data, encoding: .utf8) else { throw TeamflowError(.failure, "standard input is not UTF-8 text") }
+            let imported = try inv.store().importStream(text, file: file, author: session.author, at: at)
+            result = (imported.added, imported.skipped)
+        } else {
+            // Streamed from the file: memory does not grow with its size.
+            let path = file.hasPrefix("/") ? file : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file)
+            guard FileManager.default.isReadableFile(atPath: path) else { throw TeamflowError(.failure, "cannot read \(file)") }
+            let imported = try inv.store().importFile(atPath: path, file: file, author: session.author, at: at)
+            result = (imported.added, imported.skipped)
+        }
+        inv.emit(json: .object([("added", .int(result.added)), ("skipped", .int(result.skipped))]),
+                 text: "Imported \(result.added) event\(result.added == 1 ? "" : "s")"
+                    + (result.skipped > 0 ? " (\(result.skipped) already present)" : ""))
+    }
 }
 
 /// `teamflow doctor`: check the history; exit 1 on any problem.
 enum DoctorCommand {
     static let spec = CommandSpec(
         name: "doctor",
-        abstract: "Check the history for corrupt or duplicate events and clock anomalies; exit 1 on any problem."
+        abstract: "Check the history for corrupt or duplicate events and clock anomalies; exit 1 on any problem.",
+        run: handler(run)
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "doctor": { inv in
-            let store = try inv.store()
-            store.onDiagnostic = { _ in } // doctor lists every problem itself, once
-            let problems = try store.doctor()
-            let count = try store.events().count
-            inv.emit(json: .object([("events", .int(count)), ("problems", .array(problems.map { .string($0.description) }))]),
-                     text: problems.isEmpty ? "\(count) events, no problems." : problems.map { Present.safe($0).description }.joined(separator: "\n"))
-            if !problems.isEmpty {
-                throw TeamflowError(.failure, "\(problems.count) problem\(problems.count == 1 ? "" : "s") in the history on \(store.ref)",
-                                    hints: ["Corrupt files are skipped; every other event still counts. Events are never edited: fix by appending, or remove the file with plain git on the ref."])
-            }
-        },
-    ]
+    static func run(_ inv: Invocation) throws {
+        let store = try inv.store()
+        let report = try store.checkup()
+        let (problems, count) = (report.problems, report.events)
+        inv.emit(json: .object([("events", .int(count)), ("problems", .array(problems.map { .string($0.description) }))]),
+                 text: problems.isEmpty ? "\(count) events, no problems." : problems.map { Present.safe($0).description }.joined(separator: "\n"))
+        if !problems.isEmpty {
+            throw TeamflowError(.failure, "\(problems.count) problem\(problems.count == 1 ? "" : "s") in the history on \(store.ref)",
+                                hints: ["Corrupt files are skipped; every other event still counts. Events are never edited: fix by appending, or remove the file with plain git on the ref."])
+        }
+    }
 }

@@ -8,15 +8,14 @@ enum UndoCommand {
         abstract: "Undo your most recent change (or the event ID) by appending its compensating event.",
         discussion: "The history is never rewritten. Repeating undo walks back through your changes.",
         examples: ["teamflow undo", "teamflow undo 3f2a"],
-        arguments: [ArgumentSpec(name: "id", help: "An event id prefix, as `teamflow log` shows.", isOptional: true)]
+        arguments: [ArgumentSpec(name: "id", help: "An event id prefix, as `teamflow log` shows.", isOptional: true)],
+        run: handler(run)
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "undo": { inv in
-            let outcome = try UndoUseCase(repository: try inv.store(), session: try inv.session()).undo(inv.parsed.argument("id"))
-            inv.emit(json: .object([("undone", .string(outcome.undone.id)), ("type", .string(outcome.undone.type)),
-                                    ("event", .string(outcome.written.id)), ("written", .string(outcome.written.type))]),
-                     text: "Undid \(ShortID.of(outcome.undone.id)) \(outcome.undone.type) with \(outcome.written.type)")
-        },
-    ]
+    static func run(_ inv: Invocation) throws {
+        let outcome = try UndoUseCase(repository: try inv.store(), session: try inv.session()).undo(inv.parsed.argument("id"))
+        inv.emit(json: .object([("undone", .string(outcome.undone.id)), ("type", .string(outcome.undone.type)),
+                                ("event", .string(outcome.written.id)), ("written", .string(outcome.written.type))]),
+                 text: "Undid \(ShortID.of(outcome.undone.id)) \(outcome.undone.type) with \(outcome.written.type)")
+    }
 }

@@ -7,17 +7,15 @@ enum WeekCommand {
         name: "week",
         abstract: "Show a week's board: team goals, then each member's tasks, then overdue projects.",
         examples: ["teamflow week", "teamflow week 2024-W47", "teamflow week 2024-11-18 --json"],
-        arguments: [ArgumentSpec(name: "week", help: "ISO week like 2024-W47, or any date in it (default: this week).", isOptional: true)]
+        arguments: [ArgumentSpec(name: "week", help: "ISO week like 2024-W47, or any date in it (default: this week).", isOptional: true)],
+        run: handler(run)
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "week": { inv in
-            let session = try inv.session()
-            let week = try session.week(inv.parsed.argument("week"))
-            let board = WeekBoard(state: try inv.store().state(), week: week, today: session.today)
-            inv.emit(json: json(board, today: session.today), text: text(board, today: session.today))
-        },
-    ]
+    static func run(_ inv: Invocation) throws {
+        let queries = try inv.queries()
+        let board = try queries.weekBoard(inv.parsed.argument("week"))
+        inv.emit(json: json(board, today: queries.session.today), text: text(board, today: queries.session.today))
+    }
 
     static func json(_ board: WeekBoard, today: Day) -> JSON {
         .object([

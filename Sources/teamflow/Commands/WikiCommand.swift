@@ -14,51 +14,51 @@ enum WikiCommand {
                    "teamflow wiki export --out ../app.wiki --lang ko"],
         subcommands: [
             CommandSpec(name: "save", abstract: "Replace a page's body (creating the page).",
-                        arguments: [ArgumentSpec(name: "title", help: "The page's title.")], options: [fileOption]),
+                        arguments: [ArgumentSpec(name: "title", help: "The page's title.")], options: [fileOption], run: handler(save)),
             CommandSpec(name: "append", abstract: "Add a dated, authored journal entry to a page.",
                         arguments: [ArgumentSpec(name: "title", help: "The page's title.")],
                         options: [fileOption,
                                   OptionSpec(long: "date", valueName: "DATE", help: "The entry's day, YYYY-MM-DD (default: today)."),
-                                  OptionSpec(long: "by", valueName: "NAME", help: "Who wrote the entry, when not you.")]),
-            CommandSpec(name: "list", abstract: "List wiki pages."),
+                                  OptionSpec(long: "by", valueName: "NAME", help: "Who wrote the entry, when not you.")], run: handler(append)),
+            CommandSpec(name: "list", abstract: "List wiki pages.", run: handler(list)),
             CommandSpec(name: "show", abstract: "Show a page: its body, then its journal oldest first.",
-                        arguments: [ArgumentSpec(name: "title", help: "The page's title or id prefix.")]),
+                        arguments: [ArgumentSpec(name: "title", help: "The page's title or id prefix.")], run: handler(show)),
             CommandSpec(name: "history", abstract: "List a page's changes, oldest first.",
-                        arguments: [ArgumentSpec(name: "title", help: "The page's title or id prefix.")]),
+                        arguments: [ArgumentSpec(name: "title", help: "The page's title or id prefix.")], run: handler(history)),
             WikiExportCommand.spec,
             WikiPublishCommand.spec,
         ]
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "wiki save": { inv in
-            let page = try useCases(inv).save(title: inv.argument("title"), body: try inv.readText(inv.parsed.option("file") ?? "-"))
-            inv.emit(json: Present.json(page), text: "Saved page \(page.shortID): \(page.title)")
-        },
-        "wiki append": { inv in
-            let page = try useCases(inv).append(title: inv.argument("title"), text: try inv.readText(inv.parsed.option("file") ?? "-"),
-                                                date: inv.parsed.option("date"), by: inv.parsed.option("by"))
-            let entry = page.entries.last
-            inv.emit(json: Present.json(page),
-                     text: "Appended to \(page.title): \(entry?.day ?? "") by \(entry?.author ?? "")")
-        },
-        "wiki list": { inv in
-            let pages = try useCases(inv).list()
-            inv.emit(json: .array(pages.map(Present.json)),
-                     text: pages.isEmpty ? "No wiki pages." : pages.map(Present.line).joined(separator: "\n"))
-        },
-        "wiki show": { inv in
-            let page = try useCases(inv).page(inv.argument("title"))
-            inv.emit(json: Present.json(page), text: Present.detail(page))
-        },
-        "wiki history": { inv in
-            let page = try useCases(inv).page(inv.argument("title"))
-            inv.emit(json: .array(page.history.map(Present.json)),
-                     text: page.history.map(Present.line).joined(separator: "\n"))
-        },
-        "wiki export": WikiExportCommand.run,
-        "wiki publish": WikiPublishCommand.run,
-    ]
+    static func save(_ inv: Invocation) throws {
+        let page = try useCases(inv).save(title: inv.argument("title"), body: try inv.readText(inv.parsed.option("file") ?? "-"))
+        inv.emit(json: Present.json(page), text: "Saved page \(page.shortID): \(page.title)")
+    }
+
+    static func append(_ inv: Invocation) throws {
+        let page = try useCases(inv).append(title: inv.argument("title"), text: try inv.readText(inv.parsed.option("file") ?? "-"),
+                                            date: inv.parsed.option("date"), by: inv.parsed.option("by"))
+        let entry = page.entries.last
+        inv.emit(json: Present.json(page),
+                 text: "Appended to \(page.title): \(entry?.day ?? "") by \(entry?.author ?? "")")
+    }
+
+    static func list(_ inv: Invocation) throws {
+        let pages = try useCases(inv).list()
+        inv.emit(json: .array(pages.map(Present.json)),
+                 text: pages.isEmpty ? "No wiki pages." : pages.map(Present.line).joined(separator: "\n"))
+    }
+
+    static func show(_ inv: Invocation) throws {
+        let page = try useCases(inv).page(inv.argument("title"))
+        inv.emit(json: Present.json(page), text: Present.detail(page))
+    }
+
+    static func history(_ inv: Invocation) throws {
+        let page = try useCases(inv).page(inv.argument("title"))
+        inv.emit(json: .array(page.history.map(Present.json)),
+                 text: page.history.map(Present.line).joined(separator: "\n"))
+    }
 
     static func useCases(_ inv: Invocation) throws -> WikiUseCases {
         WikiUseCases(repository: try inv.store(), session: try inv.session())

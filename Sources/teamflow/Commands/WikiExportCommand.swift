@@ -14,16 +14,17 @@ enum WikiExportCommand {
             OptionSpec(long: "out", short: "o", valueName: "DIR", help: "The folder to write (default: wiki).", completion: .directory),
             OptionSpec(long: "lang", valueName: "LANG", help: "Built-in headings: en or ko (default: en).",
                        allowedValues: WikiLanguage.allCases.map(\.rawValue)),
-        ]
+        ],
+        run: handler(run)
     )
 
-    static let run: TeamflowCLI.Handler = { inv in
+    static func run(_ inv: Invocation) throws {
         let store = try inv.store()
         let language = WikiLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
-        let overrides = store.repository.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
-        let files = try WikiExporter(language: language, overrides: overrides).render(try store.state())
+        let overrides = store.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
         let out = inv.resolvedPath(inv.parsed.option("out") ?? "wiki")
-        let report = try WikiWriter.write(files, to: out)
+        let export = try WikiExporter(language: language, overrides: overrides).export(store, to: out)
+        let (files, report) = (export.files, export.report)
         inv.emit(json: .object([
             ("out", .string(out)),
             ("pages", .array(files.map { .string($0.name) })),

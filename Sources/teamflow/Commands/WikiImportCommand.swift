@@ -10,16 +10,15 @@ enum WikiImportCommand {
         discussion: "Goals are the first list; an item ending with ✅ or written [x] is done. Each member's tasks follow under a heading or a line with the member's name, or nested under a list item naming the member. Members must exist (teamflow member add).",
         examples: ["teamflow import markdown 2024-W45.md", "teamflow import markdown notion-export.md --week 2024-11-04"],
         arguments: [ArgumentSpec(name: "file", help: "The Markdown page, or - for standard input.", completion: .file)],
-        options: [OptionSpec(long: "week", valueName: "W", help: "The week (default: the week the page names, else this week).")]
+        options: [OptionSpec(long: "week", valueName: "W", help: "The week (default: the week the page names, else this week).")],
+        run: handler(markdown)
     )
 
-    static let handlers: [String: TeamflowCLI.Handler] = [
-        "import markdown": { inv in
-            let text = try inv.readText(inv.argument("file"))
-            let result = try WeeklyImportUseCase(repository: try inv.store(), session: try inv.session())
-                .run(text: text, week: inv.parsed.option("week"))
-            inv.emit(json: .object([("week", .string(result.week)), ("goals", .int(result.goals)), ("tasks", .int(result.tasks))]),
-                     text: "Imported \(result.goals) goal\(result.goals == 1 ? "" : "s") and \(result.tasks) task\(result.tasks == 1 ? "" : "s") into \(result.week)")
-        },
-    ]
+    static func markdown(_ inv: Invocation) throws {
+        let text = try inv.readText(inv.argument("file"))
+        let result = try WeeklyImportUseCase(repository: try inv.store(), session: try inv.session())
+            .run(text: text, week: inv.parsed.option("week"))
+        inv.emit(json: .object([("week", .string(result.week)), ("goals", .int(result.goals)), ("tasks", .int(result.tasks))]),
+                 text: "Imported \(result.goals) goal\(result.goals == 1 ? "" : "s") and \(result.tasks) task\(result.tasks == 1 ? "" : "s") into \(result.week)")
+    }
 }

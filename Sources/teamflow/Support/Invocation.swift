@@ -1,6 +1,5 @@
 import ArgumentParsing
 import Foundation
-import Git
 import TeamflowCore
 import TeamflowGit
 
@@ -40,13 +39,16 @@ final class Invocation {
     /// Author and clock for use cases: `--author`/`TEAMFLOW_AUTHOR`/git config; `TEAMFLOW_NOW`.
     func session() throws -> Session {
         let store = try store()
-        let author = try Author.resolve(flag: parsed.option("author"), environment: environment, repository: store.repository)
+        let author = try Author.resolve(flag: parsed.option("author"), environment: environment, store: store)
         return Session(author: author, now: try now(), timeZone: try ClockSettings.timeZone(fromTZ: environment["TZ"]))
     }
 
     func now() throws -> Date {
         try ClockSettings.now(fromTEAMFLOW_NOW: environment["TEAMFLOW_NOW"], wallClock: Date())
     }
+
+    /// The read-only queries over this invocation's store and session.
+    func queries() throws -> Queries { Queries(repository: try store(), session: try session()) }
 
     /// Reads a required positional argument (the parser has already checked presence).
     func argument(_ name: String) -> String { parsed.argument(name) ?? "" }

@@ -140,10 +140,6 @@ extension Present {
         return .object(pairs)
     }
 
-    static func json(_ task: TeamTask, in state: TeamState) -> JSON {
-        json(task, memberName: task.member.flatMap { state.members[$0]?.name })
-    }
-
     static func json(_ node: TaskNode) -> JSON {
         json(node.task, memberName: node.memberName, subtasks: node.subtasks.map(json))
     }

@@ -1,0 +1,73 @@
+import Foundation
+
+/// A task as the task commands print it: with its member's display name.
+public struct TaskView: Sendable, Equatable {
+    public var task: TeamTask
+    /// The assigned member's name, nil when unassigned (or the member is unknown).
+    public var memberName: String?
+
+    /// A task and its member's name.
+    public init(task: TeamTask, memberName: String?) {
+        self.task = task
+        self.memberName = memberName
+    }
+}
+
+/// Read-only questions the executable asks: each returns exactly what a presenter needs, so a
+/// command handler never reads the repository's state or combines results itself.
+public struct Queries {
+    /// The history asked about.
+    public let repository: EventRepository
+    /// Whose "today" and "this week" count.
+    public let session: Session
+
+    /// Queries over `repository` as seen by `session`.
+    public init(repository: EventRepository, session: Session) {
+        self.repository = repository
+        self.session = session
+    }
+
+    /// `task` with its member's current name.
+    public func view(_ task: TeamTask) throws -> TaskView {
+        try views([task])[0]
+    }
+
+    /// Each task with its member's current name (one read of the state for all).
+    public func views(_ tasks: [TeamTask]) throws -> [TaskView] {
+        let state = try repository.state()
+        return tasks.map { task in TaskView(task: task, memberName: task.member.flatMap { state.members[$0]?.name }) }
+    }
+
+    /// The tasks matching `filter`, with their members' names.
+    public func tasks(_ filter: TaskUseCases.Filter) throws -> [TaskView] {
+        try views(TaskUseCases(repository: repository, session: session).list(filter))
+    }
+
+    /// How far `epic` is, counting its tasks in the current state.
+    public func progress(of epic: Epic) throws -> EpicProgress {
+        try repository.state().progress(of: epic)
+    }
+
+    /// The board of the week named by `week` (an ISO week or a date in it; nil: this week).
+    public func weekBoard(_ week: String?) throws -> WeekBoard {
+        let week = try session.week(week)
+        return WeekBoard(state: try repository.state(), week: week, today: session.today)
+    }
+
+    /// The kinds of names `completionNames(_:)` lists.
+    public static let completionKinds = ["members", "projects", "epics", "sprints"]
+
+    /// Names for shell completion: members (name and handle), projects, epics or sprints.
+    /// Static: completion needs no author or clock, only the history.
+    public static func completionNames(_ kind: String, in repository: EventRepository) throws -> [String] {
+        let state = try repository.state()
+        switch kind {
+        case "members": return state.liveMembers.flatMap { [$0.name] + ($0.handle.map { [$0] } ?? []) }
+        case "projects": return state.liveProjects.map(\.name)
+        case "epics": return state.liveEpics.map(\.title)
+        case "sprints": return state.liveSprints.map(\.name)
+        default:
+            throw TeamflowError(.usage, "unknown kind '\(kind)'", hints: ["Use one of: \(Self.completionKinds.joined(separator: ", "))."])
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// `template render FILE`: one template file rendered exactly, with `include`/`extends` looked
+/// up in the given search folders and then in the file's own folder, and a data file as the
+/// context (enriched with `param` and `env` as StencilSwiftKit does).
+public enum TemplateFileRender {
+    /// Renders `file` (relative to `directory` unless absolute). `searchPaths` are folders the
+    /// user chose (relative to `directory` too); what is read below them goes through
+    /// `TemplateFolder`, like any repository template. Errors: `TemplateFileError` for a file
+    /// that cannot be read or used, `TemplateError` for the template itself.
+    public static func render(file: String, in directory: String, searchPaths: [String] = [], dataFile: String? = nil,
+                              trim: TrimBehaviour = .smart, compactsBlankLines: Bool = false,
+                              parameters: TemplateValue = .dictionary([:])) throws -> String {
+        let path = absolute(file, in: directory)
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw TemplateFileError(message: "cannot read template '\(file)'",
+                                    hints: ["Check the path; it is relative to the current directory (or -C)."])
+        }
+        let data = try dataFile.map { try TemplateData.load($0, in: directory) } ?? [:]
+        // StencilSwiftKit's enrichment: `param` from `--param`, `env` from the process.
+        let context = ContextEnrichment.enrich(data, parameters: parameters)
+        let folders = searchPaths.map { TemplateFolder(root: absolute($0, in: directory), displayRoot: $0) }
+            + [TemplateFolder(root: (path as NSString).deletingLastPathComponent,
+                              displayRoot: (file as NSString).deletingLastPathComponent)]
+        let environment = TemplateEnvironment(loader: FileSystemLoader(folders: folders), trimBehaviour: trim,
+                                              compactsBlankLines: compactsBlankLines)
+        return try environment.render(string: text, name: file, context: context)
+    }
+
+    private static func absolute(_ path: String, in directory: String) -> String {
+        path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+    }
+}
