@@ -6,7 +6,7 @@ import Templates
 /// Parses the command line, dispatches to a command and maps errors to exit codes:
 /// 0 success, 1 a failure the user can act on, 64 wrong usage.
 enum TeamflowCLI {
-    static let version = "0.1.0"
+    static let version = "0.4.0"
 
     /// A command's body: reads what it needs from the invocation, prints, may throw.
     typealias Handler = @Sendable (Invocation) throws -> Void
@@ -27,6 +27,7 @@ enum TeamflowCLI {
         (UndoCommand.spec, UndoCommand.handlers),
         (CompletionCommand.spec, CompletionCommand.handlers),
         (CompleteCommand.spec, CompleteCommand.handlers),
+        (ManCommand.spec, ManCommand.handlers),
         (LogCommand.spec, LogCommand.handlers),
         (ExportCommand.spec, ExportCommand.handlers),
         (ImportCommand.spec, ImportCommand.handlers),
@@ -81,7 +82,8 @@ enum TeamflowCLI {
                 Console.out(text + "\n")
                 return 0
             case .version:
-                Console.out("teamflow \(version)\n")
+                // `--version` ends the parse, so `--json` is looked for among the words itself.
+                Console.out(VersionText.text(json: arguments.prefix { $0 != "--" }.contains("--json")))
                 return 0
             case .run(let command):
                 parsed = command
