@@ -17,7 +17,7 @@ while [ $# -gt 0 ]; do
     *) echo "package-deb.sh: unknown option '$1'" >&2; exit 64 ;;
   esac
 done
-for tool in dpkg-deb dpkg gzip; do
+for tool in dpkg-deb dpkg gzip strip; do
   command -v "$tool" >/dev/null || { echo "package-deb.sh: needs $tool (Debian's dpkg)" >&2; exit 1; }
 done
 
@@ -38,7 +38,8 @@ doc=$pkg/usr/share/doc/teamflow
 install -d "$pkg/DEBIAN" "$pkg/usr/bin" "$pkg/usr/share/man/man1" "$doc" \
   "$pkg/usr/share/bash-completion/completions" "$pkg/usr/share/zsh/vendor-completions" \
   "$pkg/usr/share/fish/vendor_completions.d"
-install -m 755 "$bin" "$pkg/usr/bin/teamflow"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note -o "$pkg/usr/bin/teamflow" "$bin"
+chmod 755 "$pkg/usr/bin/teamflow"
 "$bin" __man --out "$root/man1" > /dev/null
 for page in "$root"/man1/*.1; do
   gzip -9n < "$page" > "$pkg/usr/share/man/man1/$(basename "$page").gz"

@@ -5,9 +5,13 @@ enum Roff {
     /// Text safe inside a roff line: `\` as `\e`, `-` as `\-` (a real hyphen-minus, so options
     /// can be copied), and every non-ASCII scalar as `\[uXXXX]`, as `preconv` would write it,
     /// so the page does not depend on groff's input encoding. Control characters become spaces.
+    /// After `,` or `/` inside a word, `\:` lets the line break there (hyphenation is off, and
+    /// `number,title,body,...` is longer than a line).
     static func escape(_ text: String) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            if index > 0, scalars[index - 1] == "," || scalars[index - 1] == "/", scalar != " " { out += "\\:" }
             switch scalar {
             case "\\": out += "\\e"
             case "-": out += "\\-"
