@@ -53,8 +53,6 @@ let package = Package(
         .executableTarget(
             name: "teamflow",
             dependencies: ["ArgumentParsing", "TeamflowCore", "TeamflowGit", "Scaffolding", "WikiExport", "YAML", "Templates"],
-            // Release links the Swift runtime statically on Linux: ~2x faster start (docs/INSTALL.md).
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
             plugins: ["EmbedBuildInfo"]
         ),
         .executableTarget(name: "teamflow-bench", dependencies: ["TeamflowCore", "TeamflowGit", "YAML", "Git"]),

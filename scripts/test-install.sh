@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end test of scripts/install.sh and scripts/package-deb.sh, as a newcomer would use them:
 #   1. clone the repository (committed HEAD) into a scratch folder; one release build serves all;
+#      a `git archive` of it names its commit through ARCHIVE_COMMIT (no .git needed);
 #   2. install.sh --prefix into a prefix that already holds files; the installed binary reports
 #      the clone's commit and runs a short scenario; bash completion loaded from the installed
 #      file completes subcommands (compgen in a bash subprocess); every installed man page
@@ -32,6 +33,13 @@ fi
 # safe.directory: a checkout owned by another user (CI containers) is read, not refused.
 commit=$(git -c safe.directory='*' -C "$src" log -1 --format='%h')
 date=$(git -c safe.directory='*' -C "$src" log -1 --format='%cs')
+
+step "a source tarball names its commit (ARCHIVE_COMMIT, export-subst)"
+mkdir "$tmp/tarball"
+git -c safe.directory='*' -C "$src" archive HEAD | tar -x -C "$tmp/tarball"
+sh "$tmp/tarball/scripts/build-info.sh" "$tmp/tarball" "$tmp/tarball-info.swift"
+grep -q "commit = \"$commit\"" "$tmp/tarball-info.swift" && grep -q "date = \"$date\"" "$tmp/tarball-info.swift" \
+  || fail "build-info.sh in a tarball: $(cat "$tmp/tarball-info.swift")"
 
 # A prefix that is not empty, so uninstall must tell its own files from the others.
 prefix=$tmp/prefix
