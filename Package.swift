@@ -63,7 +63,8 @@ let package = Package(
         .executableTarget(
             name: "teamflow",
             dependencies: ["ArgumentParsing", "TeamflowCore", "Importers", "TeamflowGit", "Scaffolding", "WikiExport",
-                           "Templates"]
+                           "Templates"],
+            plugins: ["EmbedBuildInfo"]
         ),
         .executableTarget(name: "teamflow-bench", dependencies: ["TeamflowCore", "StateSnapshot", "TeamflowGit", "YAML", "Git"]),
         // Fuzz targets for every parser (docs/FUZZING.md): a corpus replayer in a normal build,
@@ -76,6 +77,8 @@ let package = Package(
         // Build-time embedding of Templates/ (into Scaffolding) and WikiTemplates/ (into WikiExport).
         .executableTarget(name: "embed-templates"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["embed-templates"]),
+        // The commit and its date for `teamflow --version` (scripts/build-info.sh, before every build).
+        .plugin(name: "EmbedBuildInfo", capability: .buildTool()),
 
         // Tests mirror the modules; CLITests run the built binary end to end.
         .testTarget(name: "TimestampsTests", dependencies: ["Timestamps"]),

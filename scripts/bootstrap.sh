@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Installs what teamflow needs to build and test, only when it is missing:
 # Debian packages (libgit2-dev, libyaml-dev, pkg-config, git with git-daemon, python3, librsvg2-bin) and the
-# Python readers the tests use as independent checks (PyYAML, markdown-it-py).
+# Python readers the tests use as independent checks (PyYAML, markdown-it-py), and groff (the
+# manual pages are checked with `groff -ww`).
+# --build-only (scripts/install.sh): only what building needs, nothing for the tests.
 set -euo pipefail
+build_only=no
+if [ "${1:-}" = --build-only ]; then build_only=yes; fi
 
 if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
 updated=no
@@ -17,10 +21,14 @@ command -v pkg-config >/dev/null || need+=(pkg-config)
 pkg-config --exists libgit2 2>/dev/null || need+=(libgit2-dev)
 pkg-config --exists yaml-0.1 2>/dev/null || need+=(libyaml-dev)
 command -v git >/dev/null || need+=(git)
-command -v python3 >/dev/null || need+=(python3)
-# An independent SVG renderer: ChartsTests draw the charts to PNG and check the pixels.
-command -v rsvg-convert >/dev/null || need+=(librsvg2-bin)
+if [ "$build_only" = no ]; then
+  command -v python3 >/dev/null || need+=(python3)
+  command -v groff >/dev/null || need+=(groff-base)
+  # An independent SVG renderer: ChartsTests draw the charts to PNG and check the pixels.
+  command -v rsvg-convert >/dev/null || need+=(librsvg2-bin)
+fi
 if [ ${#need[@]} -gt 0 ]; then apt_install "${need[@]}"; fi
+if [ "$build_only" = yes ]; then exit 0; fi
 
 # A Python module for the tests: pip first (a user's or pyenv's Python), then Debian's package
 # (a system Python that refuses pip). Tests that need a missing one are skipped, not failed.

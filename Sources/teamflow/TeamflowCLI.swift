@@ -6,7 +6,7 @@ import Templates
 /// Parses the command line, dispatches to a command and maps errors to exit codes:
 /// 0 success, 1 a failure the user can act on, 64 wrong usage.
 enum TeamflowCLI {
-    static let version = "0.1.0"
+    static let version = "0.4.0"
 
     /// The top-level commands, in help order; each leaf carries its own `run`.
     static let commands: [CommandSpec] = [
@@ -24,6 +24,7 @@ enum TeamflowCLI {
         UndoCommand.spec,
         CompletionCommand.spec,
         CompleteCommand.spec,
+        ManCommand.spec,
         LogCommand.spec,
         ExportCommand.spec,
         ImportCommand.spec,
@@ -78,7 +79,8 @@ enum TeamflowCLI {
                 Console.out(text + "\n")
                 return 0
             case .version:
-                Console.out("teamflow \(version)\n")
+                // `--version` ends the parse, so `--json` is looked for among the words itself.
+                Console.out(VersionText.text(json: arguments.prefix { $0 != "--" }.contains("--json")))
                 return 0
             case .run(let command):
                 parsed = command

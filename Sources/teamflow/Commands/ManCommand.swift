@@ -1,0 +1,47 @@
+import ArgumentParsing
+import Foundation
+import TeamflowCore
+
+/// `teamflow __man [COMMAND]` prints a manual page (roff); `teamflow __man --out DIR` writes
+/// every page as `DIR/<name>.1`. Hidden plumbing for scripts/install.sh and
+/// scripts/package-deb.sh: the pages come from the same command tree as `--help`.
+enum ManCommand {
+    static let spec = CommandSpec(
+        name: "__man",
+        abstract: "Print or write the manual pages.",
+        examples: ["teamflow __man task | man -l -", "teamflow __man --out share/man/man1"],
+        arguments: [ArgumentSpec(name: "command", help: "A top-level command; the tool's own page when left out.", isOptional: true)],
+        options: [OptionSpec(long: "out", valueName: "DIR", help: "Write every page into DIR (created if missing) and list the files.",
+                             completion: .directory)],
+        isHidden: true,
+        run: handler(run)
+    )
+
+    /// The title line's date and source: the commit's date, never the wall clock, so two builds
+    /// of one commit write the same pages.
+    static var date: String { BuildInfo.date == "unknown" ? "" : BuildInfo.date }
+    static var source: String { "teamflow \(TeamflowCLI.version)" }
+
+    static func run(_ inv: Invocation) throws {
+            let parser = TeamflowCLI.parser
+            if let out = inv.parsed.option("out") {
+                let folder = URL(fileURLWithPath: out, relativeTo: URL(fileURLWithPath: inv.directory))
+                do {
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    for page in parser.manPages(date: date, source: source) {
+                        let file = folder.appendingPathComponent(page.fileName)
+                        try Data(page.text.utf8).write(to: file, options: .atomic)
+                        Console.out(file.path + "\n")
+                    }
+                } catch {
+                    throw TeamflowError(.failure, "cannot write the manual pages into \(out): \(error.localizedDescription)")
+                }
+                return
+            }
+            let name = inv.parsed.argument("command")
+            guard let page = parser.manPage(for: name, date: date, source: source) else {
+                throw TeamflowError(.usage, "no manual page for '\(name ?? "")'", hints: ["Pages: " + parser.manPages(date: date, source: source).map(\.name).joined(separator: ", ")])
+            }
+            Console.raw(page.text)
+    }
+}

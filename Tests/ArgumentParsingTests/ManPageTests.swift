@@ -1,0 +1,75 @@
+import ArgumentParsing
+import XCTest
+
+/// Manual pages from the sample tree: which pages exist, that they carry the help's words,
+/// and that text which roff would misread is escaped.
+final class ManPageTests: XCTestCase {
+    private let pages = SampleTree.parser.manPages(date: "2024-11-19", source: "teamflow 1.2.3")
+
+    private func page(_ name: String) throws -> String {
+        try XCTUnwrap(pages.first { $0.name == name }?.text, "no page \(name)")
+    }
+
+    func testOnePageForTheToolAndEachVisibleTopLevelCommand() {
+        XCTAssertEqual(pages.map(\.name), ["teamflow", "teamflow-goal", "teamflow-task", "teamflow-generate", "teamflow-sprint"])
+        XCTAssertEqual(pages.map(\.fileName).first, "teamflow.1")
+        XCTAssertEqual(SampleTree.parser.manPage(for: "task", date: "d", source: "s")?.name, "teamflow-task")
+        XCTAssertNil(SampleTree.parser.manPage(for: "__complete", date: "d", source: "s"), "hidden commands get no page")
+        XCTAssertNil(SampleTree.parser.manPage(for: "nope", date: "d", source: "s"))
+    }
+
+    func testTitleLineAndNameSection() throws {
+        let text = try page("teamflow-goal")
+        XCTAssertTrue(text.hasPrefix(".TH \"TEAMFLOW\\-GOAL\" 1 \"2024\\-11\\-19\" \"teamflow 1.2.3\" \"User Commands\"\n"), text)
+        XCTAssertTrue(text.contains(".SH NAME\nteamflow\\-goal \\- Weekly team goals.\n"), text)
+        XCTAssertTrue(text.hasSuffix("\n"))
+    }
+
+    func testSubcommandsAreSectionsWithTheirOwnOptionsAndExamples() throws {
+        let text = try page("teamflow-goal")
+        XCTAssertTrue(text.contains(".SS teamflow goal add\n"), text)
+        XCTAssertTrue(text.contains(".SS teamflow goal list (default)\n"), text)
+        XCTAssertTrue(text.contains("\\fB\\-w\\fR, \\fB\\-\\-week\\fR \\fIW\\fR\nAn ISO week (2024\\-W47) or any date in it; the default is the current week.\n"), text)
+        XCTAssertTrue(text.contains("teamflow goal add \"Ship epics 1 and 2\" \\-\\-week 2024\\-W47\n"), text)
+        // The globals are described once, in the page's OPTIONS, not under every subcommand.
+        XCTAssertEqual(text.components(separatedBy: "\\fB\\-\\-author\\fR").count, 2, text)
+    }
+
+    func testUsageNotesAndArgumentsMatchTheHelpText() throws {
+        let text = try page("teamflow-generate")
+        XCTAssertTrue(text.contains("\\fBteamflow generate\\fR TEMPLATE NAME [\\-\\-set KEY=VALUE]..."), text)
+        XCTAssertTrue(text.contains("Whitespace trimming. (values: none, smart, all; default: smart)"), text)
+        XCTAssertTrue(text.contains("The template's name. (values: coordinator, viewmodel)"), text)
+        XCTAssertTrue(text.contains(".SS teamflow generate graph\n"), text)
+    }
+
+    func testRootPageListsCommandsAndSeeAlso() throws {
+        let text = try page("teamflow")
+        XCTAssertTrue(text.contains("\\fB\\-\\-version\\fR\nShow the version.\n"), text)
+        XCTAssertTrue(text.contains("See \\fBteamflow\\-task\\fR(1).\n"), text)
+        XCTAssertFalse(text.contains("__complete"), text)
+        XCTAssertTrue(text.contains(".SH SEE ALSO\n\\fBteamflow\\-goal\\fR(1),\n"), text)
+        XCTAssertFalse(try page("teamflow-task").contains("\\fB\\-\\-version\\fR"), "--version is the root's only")
+    }
+
+    func testTextRoffWouldMisreadIsEscaped() throws {
+        let tree = CommandSpec(
+            name: "tool", abstract: "Tools.",
+            subcommands: [
+                CommandSpec(
+                    name: "x", abstract: ".starts with a dot",
+                    discussion: "'quoted start\nback\\slash and 배포 🚀\u{7}bell\nfields a,b/c, d",
+                    examples: [".hidden \"arg\""])
+            ])
+        let parser = CommandLineParser(root: tree, version: "1")
+        let text = try XCTUnwrap(parser.manPage(for: "x", date: "d\"q", source: "s"))
+        XCTAssertTrue(text.text.hasPrefix(".TH \"TOOL\\-X\" 1 \"d\\(dqq\" \"s\""), text.text)
+        XCTAssertTrue(text.text.contains("\ntool\\-x \\- .starts with a dot\n"), "mid-line: no guard needed")
+        XCTAssertTrue(text.text.contains("\n\\&.starts with a dot\n"), text.text)
+        XCTAssertTrue(text.text.contains("\n\\&'quoted start\n"), text.text)
+        XCTAssertTrue(text.text.contains("\nback\\eslash and \\[uBC30]\\[uD3EC] \\[u1F680] bell\n"), text.text)
+        XCTAssertTrue(text.text.contains("\n\\&.hidden \"arg\"\n"), text.text)
+        XCTAssertTrue(text.text.contains("\nfields a,\\:b/\\:c, d\n"), "a break point inside a word only: \(text.text)")
+        XCTAssertTrue(text.text.unicodeScalars.allSatisfy { $0.isASCII }, "non-ASCII is written as \\[uXXXX]")
+    }
+}
