@@ -59,7 +59,7 @@ final class ManPageTests: XCTestCase {
                 CommandSpec(
                     name: "x", abstract: ".starts with a dot",
                     discussion: "'quoted start\nback\\slash and 배포 🚀\u{7}bell\nfields a,b/c, d",
-                    examples: [".hidden \"arg\""])
+                    examples: [".hidden \"arg\""], run: { _ in })
             ])
         let parser = CommandLineParser(root: tree, version: "1")
         let text = try XCTUnwrap(parser.manPage(for: "x", date: "d\"q", source: "s"))

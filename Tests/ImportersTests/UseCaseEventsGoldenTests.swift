@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import Importers
 @testable import TeamflowCore
 
 /// Every use case writes the events it wrote before typed events, key for key and in the same
