@@ -8,7 +8,7 @@ final class ArchitectureTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     /// Modules of the toolchain and the OS, never declared in Package.swift.
-    static let systemModules: Set = ["Foundation", "FoundationEssentials", "Dispatch", "Glibc", "Darwin", "XCTest",
+    static let systemModules: Set = ["Foundation", "FoundationEssentials", "FoundationXML", "FoundationNetworking", "Dispatch", "Glibc", "Darwin", "XCTest",
                                      "Testing", "Synchronization", "PackagePlugin"]
 
     /// Every Swift file below `folder` (relative to the package root) with its text.
