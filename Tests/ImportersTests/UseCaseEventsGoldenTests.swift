@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TeamflowTestSupport
 import Importers
 @testable import TeamflowCore
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TeamflowTestSupport
 @testable import StateSnapshot
 @testable import TeamflowCore
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TeamflowTestSupport
 @testable import TeamflowCore
 
 /// Two clones edit the same tasks independently, then merge by union: every interleaving that

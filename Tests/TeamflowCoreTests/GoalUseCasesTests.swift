@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TeamflowTestSupport
 @testable import TeamflowCore
 
 /// `goal add --sprint` names a sprint the way `task add --sprint` does.

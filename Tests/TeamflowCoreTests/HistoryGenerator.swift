@@ -1,3 +1,4 @@
+import TeamflowTestSupport
 @testable import TeamflowCore
 
 /// Random histories for the differential tests: every known type (and unknown ones), each key

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TeamflowTestSupport
 @testable import TeamflowCore
 
 /// `InitUseCase`: one event on an empty history or a rename, nothing otherwise.

@@ -1,4 +1,5 @@
 import XCTest
+import TeamflowTestSupport
 @testable import TeamflowCore
 
 final class ProjectEpicUseCasesTests: XCTestCase {

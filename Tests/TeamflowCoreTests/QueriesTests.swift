@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TeamflowTestSupport
 @testable import TeamflowCore
 
 /// `Queries`: what the executable prints, computed in the library.

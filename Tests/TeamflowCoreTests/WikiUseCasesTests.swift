@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TeamflowTestSupport
 @testable import TeamflowCore
 
 /// Retrospectives and wiki pages on the in-memory store (reviews from parsed bodies and the
