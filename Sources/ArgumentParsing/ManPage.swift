@@ -3,6 +3,8 @@
 // cannot drift from `--help`. One page for the tool and one per visible top-level command;
 // deeper commands are sections of their top-level command's page, as in git's pages.
 
+import Foundation
+
 /// One generated manual page.
 public struct ManPage: Sendable, Equatable {
     /// The page's name: `teamflow` for the root, `teamflow-goal` for a top-level command.
@@ -25,6 +27,17 @@ extension CommandLineParser {
         let root = Scope(root: root)
         let scopes = [root] + root.command.visibleSubcommands.map { root.descending(into: $0) }
         return scopes.map { ManPageWriter(scope: $0, date: date, source: source).page }
+    }
+
+    /// Writes every page as `folder/<name>.1` (creating the folder), each atomically, and
+    /// returns the files written, in order. Throws the first failed write.
+    public func writeManPages(into folder: URL, date: String, source: String) throws -> [URL] {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return try manPages(date: date, source: source).map { page in
+            let file = folder.appendingPathComponent(page.fileName)
+            try Data(page.text.utf8).write(to: file, options: .atomic)
+            return file
+        }
     }
 
     /// The page of the top-level command named `command`, or the root's page for nil; nil

@@ -72,4 +72,18 @@ final class ManPageTests: XCTestCase {
         XCTAssertTrue(text.text.contains("\nfields a,\\:b/\\:c, d\n"), "a break point inside a word only: \(text.text)")
         XCTAssertTrue(text.text.unicodeScalars.allSatisfy { $0.isASCII }, "non-ASCII is written as \\[uXXXX]")
     }
+
+    func testWriteManPagesWritesEveryPageAndReportsAFailedWrite() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory() + "man-" + UUID().uuidString + "/man1")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let files = try SampleTree.parser.writeManPages(into: folder, date: "2024-11-19", source: "teamflow 1.2.3")
+        XCTAssertEqual(files.map(\.lastPathComponent), pages.map(\.fileName))
+        for (file, page) in zip(files, pages) {
+            XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), page.text)
+        }
+        // A regular file where the folder should be: the write fails and says so.
+        let blocked = folder.appendingPathComponent("blocked")
+        try Data().write(to: blocked)
+        XCTAssertThrowsError(try SampleTree.parser.writeManPages(into: blocked, date: "d", source: "s"))
+    }
 }

@@ -55,6 +55,22 @@ final class SpineTests: XCTestCase {
         XCTAssertEqual(try fresh.teamflow("week", "--json").stdout, try ws.teamflow("week", "--json").stdout)
     }
 
+    func testExportOutAndImportFileAreRelativeToDashC() throws {
+        let ws = try Workspace()
+        try ws.teamflow("goal", "add", "하나 🎯")
+        let elsewhere = NSTemporaryDirectory()
+        let out = try CLI.run(["-C", ws.path, "export", "--out", "backup.yaml"], in: elsewhere)
+        XCTAssertEqual(out.code, 0, out.stderr)
+        XCTAssertEqual(try String(contentsOfFile: ws.path + "/backup.yaml", encoding: .utf8), try ws.teamflow("export").stdout)
+        let fresh = try Workspace()
+        let name = (ws.path as NSString).lastPathComponent
+        let imported = try CLI.run(["-C", fresh.path, "import", "../\(name)/backup.yaml"], in: elsewhere)
+        XCTAssertEqual(imported.stdout, "Imported 1 event\n", imported.stderr)
+        let missing = try CLI.run(["-C", fresh.path, "import", "backup.yaml"], in: ws.path)
+        XCTAssertEqual(missing.code, 1, "backup.yaml is looked up in -C's folder, not the current one")
+        XCTAssertTrue(missing.stderr.contains("cannot read backup.yaml"), missing.stderr)
+    }
+
     func testExitCodesAndMessages() throws {
         let plain = try Workspace(gitInit: false)
         let outside = try plain.teamflow("goal", "list")

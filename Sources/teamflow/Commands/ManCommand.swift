@@ -23,25 +23,21 @@ enum ManCommand {
     static var source: String { "teamflow \(TeamflowCLI.version)" }
 
     static func run(_ inv: Invocation) throws {
-            let parser = TeamflowCLI.parser
-            if let out = inv.parsed.option("out") {
-                let folder = URL(fileURLWithPath: out, relativeTo: URL(fileURLWithPath: inv.directory))
-                do {
-                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                    for page in parser.manPages(date: date, source: source) {
-                        let file = folder.appendingPathComponent(page.fileName)
-                        try Data(page.text.utf8).write(to: file, options: .atomic)
-                        Console.out(file.path + "\n")
-                    }
-                } catch {
-                    throw TeamflowError(.failure, "cannot write the manual pages into \(out): \(error.localizedDescription)")
-                }
-                return
+        let parser = TeamflowCLI.parser
+        if let out = inv.parsed.option("out") {
+            let folder = URL(fileURLWithPath: out, relativeTo: URL(fileURLWithPath: inv.directory))
+            do {
+                let files = try parser.writeManPages(into: folder, date: date, source: source)
+                Console.out(files.map { $0.path + "\n" }.joined())
+            } catch {
+                throw TeamflowError(.failure, "cannot write the manual pages into \(out): \(error.localizedDescription)")
             }
-            let name = inv.parsed.argument("command")
-            guard let page = parser.manPage(for: name, date: date, source: source) else {
-                throw TeamflowError(.usage, "no manual page for '\(name ?? "")'", hints: ["Pages: " + parser.manPages(date: date, source: source).map(\.name).joined(separator: ", ")])
-            }
-            Console.raw(page.text)
+            return
+        }
+        let name = inv.parsed.argument("command")
+        guard let page = parser.manPage(for: name, date: date, source: source) else {
+            throw TeamflowError(.usage, "no manual page for '\(name ?? "")'", hints: ["Pages: " + parser.manPages(date: date, source: source).map(\.name).joined(separator: ", ")])
+        }
+        Console.raw(page.text)
     }
 }

@@ -63,7 +63,7 @@ enum ReviewCommand {
     }
 
     static func edit(_ inv: Invocation) throws {
-        let sections = try inv.parsed.option("from-file").map { try parsedBody(inv, file: $0).sections }
+        let sections = try inv.parsed.option("from-file").map { try bodySections(inv, file: $0) }
         let review = try useCases(inv).edit(pr: inv.argument("pr"), title: inv.parsed.option("title"),
                                             by: inv.parsed.option("by"), sections: sections)
         inv.emit(json: Present.json(review), text: "Edited review of PR #\(review.pr): \(review.title)")
@@ -85,61 +85,29 @@ enum ReviewCommand {
         ReviewUseCases(repository: try inv.store(), session: try inv.session())
     }
 
-    /// Builds the review from gh's JSON, a Markdown file, or the section flags.
+    /// The command line as a `ReviewRequest`; the library combines it into a review.
     static func newReview(_ inv: Invocation) throws -> ReviewUseCases.NewReview {
         let p = inv.parsed
-        let week = p.option("week")
-        if let json = p.option("from-gh-json") {
-            guard p.option("from-file") == nil else {
-                throw TeamflowError(.usage, "--from-file and --from-gh-json cannot be combined")
-            }
-            var new = ReviewUseCases.NewReview(github: try GitHubPullRequest(json: try inv.readInput(json)), week: week)
-            if let number = try p.option("pr").map(prNumber) { new.pr = number }
-            if let title = p.option("title") { new.title = title }
-            if let by = p.option("by") { new.by = by }
-            return new
+        var request = ReviewRequest()
+        (request.pr, request.title, request.by) = (p.option("pr"), p.option("title"), p.option("by"))
+        (request.url, request.branch, request.week) = (p.option("url"), p.option("branch"), p.option("week"))
+        (request.related, request.background, request.work) = (p.option("related"), p.option("background"), p.options("work"))
+        (request.notes, request.testing) = (p.option("notes"), p.option("testing"))
+        switch (p.option("from-gh-json"), p.option("from-file")) {
+        case (.some, .some): throw TeamflowError(.usage, "--from-file and --from-gh-json cannot be combined")
+        case (.some(let json), nil): request.source = .githubJSON(try inv.readInput(json))
+        case (nil, .some(let file)): request.source = .markdown(try inv.readText(file), name: file)
+        case (nil, nil): request.source = .flags
         }
-        guard let number = try p.option("pr").map(prNumber) else {
-            throw TeamflowError(.usage, "missing --pr N", hints: ["Example: teamflow review add --pr 95 --title \"방 생성\""])
-        }
-        var sections: [ReviewSection] = []
-        var title = p.option("title")
-        if let file = p.option("from-file") {
-            let body = try parsedBody(inv, file: file)
-            sections = body.sections
-            if title == nil { title = body.titleLine }
-        }
-        let flags: [(String, String, String?)] = [
-            ("related", "Related issues", p.option("related")),
-            ("background", "Background", p.option("background")),
-            ("work", "Work", p.options("work").isEmpty ? nil : p.options("work").map { "- " + $0 }.joined(separator: "\n")),
-            ("notes", "Review notes", p.option("notes")),
-            ("testing", "How to test", p.option("testing")),
-        ]
-        for (kind, heading, text) in flags {
-            if let text { sections.append(ReviewSection(kind: kind, heading: heading, body: text)) }
-        }
-        guard let title else {
-            throw TeamflowError(.usage, "missing --title", hints: ["Give --title T, or a --from-file whose first line is the title."])
-        }
-        return ReviewUseCases.NewReview(pr: number, title: title, by: p.option("by"), url: p.option("url"),
-                                        branch: p.option("branch"), week: week, sections: sections)
+        let (review, warnings) = try request.newReview()
+        for warning in warnings { Console.err("warning: \(warning)\n") }
+        return review
     }
 
-    static func prNumber(_ text: String) throws -> Int {
-        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
-        guard let number = Int(digits), number > 0 else {
-            throw TeamflowError(.usage, "invalid PR number '\(text)'", hints: ["Example: --pr 95"])
-        }
-        return number
-    }
-
-    /// Parses a Markdown PR body, warning when no heading was recognised.
-    static func parsedBody(_ inv: Invocation, file: String) throws -> PullRequestBody {
-        let body = PullRequestBody(parsing: try inv.readText(file))
-        if !body.recognised {
-            Console.err("warning: no known section heading in \(file); the whole text is kept as the review notes\n")
-        }
-        return body
+    /// The sections of a Markdown PR body, warning when no heading was recognised.
+    static func bodySections(_ inv: Invocation, file: String) throws -> [ReviewSection] {
+        let (sections, warnings) = ReviewRequest.sections(ofMarkdown: try inv.readText(file), name: file)
+        for warning in warnings { Console.err("warning: \(warning)\n") }
+        return sections
     }
 }

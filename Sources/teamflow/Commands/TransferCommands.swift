@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Foundation
 import TeamflowCore
+import TeamflowGit
 
 /// `teamflow export [--out FILE]`: every event as one YAML stream, oldest first.
 enum ExportCommand {
@@ -14,17 +15,11 @@ enum ExportCommand {
     )
 
     static func run(_ inv: Invocation) throws {
-        let stream = try inv.store().exportStream()
         guard let out = inv.parsed.option("out") else {
-            Console.raw(stream)
+            Console.raw(try inv.store().exportStream())
             return
         }
-        let path = out.hasPrefix("/") ? out : (inv.directory as NSString).appendingPathComponent(out)
-        do {
-            try Data(stream.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw TeamflowError(.failure, "cannot write \(out): \(error.localizedDescription)")
-        }
+        try inv.store().export(toFile: inv.resolvedPath(out), name: out)
     }
 }
 
@@ -45,20 +40,9 @@ enum ImportCommand {
     static func run(_ inv: Invocation) throws {
         let file = inv.argument("file")
         let session = try inv.session()
-        let at = Timestamp.format(session.now, timeZone: session.timeZone)
-        let result: (added: Int, skipped: Int)
-        if file == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            guard let text = String(data: data, encoding: .utf8) else { throw TeamflowError(.failure, "standard input is not UTF-8 text") }
-            let imported = try inv.store().importStream(text, file: file, author: session.author, at: at)
-            result = (imported.added, imported.skipped)
-        } else {
-            // Streamed from the file: memory does not grow with its size.
-            let path = file.hasPrefix("/") ? file : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file)
-            guard FileManager.default.isReadableFile(atPath: path) else { throw TeamflowError(.failure, "cannot read \(file)") }
-            let imported = try inv.store().importFile(atPath: path, file: file, author: session.author, at: at)
-            result = (imported.added, imported.skipped)
-        }
+        let source: EventStreamSource = file == "-" ? .standardInput : .file(path: inv.resolvedPath(file), name: file)
+        let result = try inv.store().importEvents(from: source, author: session.author,
+                                                  at: Timestamp.format(session.now, timeZone: session.timeZone))
         inv.emit(json: .object([("added", .int(result.added)), ("skipped", .int(result.skipped))]),
                  text: "Imported \(result.added) event\(result.added == 1 ? "" : "s")"
                     + (result.skipped > 0 ? " (\(result.skipped) already present)" : ""))

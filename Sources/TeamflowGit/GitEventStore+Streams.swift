@@ -1,0 +1,41 @@
+import Foundation
+import TeamflowCore
+
+/// Where `import` reads its YAML stream from.
+public enum EventStreamSource: Sendable, Equatable {
+    /// Standard input, read whole (it cannot be reopened).
+    case standardInput
+    /// A file, streamed document by document; `name` is how errors and the commit call it.
+    case file(path: String, name: String)
+}
+
+extension GitEventStore {
+    /// `import`: appends a stream's events in one commit (see `importFile`); a file is streamed so
+    /// memory does not grow with its size.
+    public func importEvents(from source: EventStreamSource, author: Author?, at: String) throws -> ImportResult {
+        switch source {
+        case .standardInput:
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw TeamflowError(.failure, "standard input is not UTF-8 text", hints: ["Nothing was imported."])
+            }
+            return try importStream(text, file: "-", author: author, at: at)
+        case .file(let path, let name):
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw TeamflowError(.failure, "cannot read \(name)", hints: ["Check the path (relative to the current directory or -C)."])
+            }
+            return try importFile(atPath: path, file: name, author: author, at: at)
+        }
+    }
+
+    /// `export --out`: the whole stream written atomically to `path` (a failed write leaves any
+    /// earlier file as it was and is reported, never a partial file).
+    public func export(toFile path: String, name: String) throws {
+        let stream = try exportStream()
+        do {
+            try Data(stream.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw TeamflowError(.failure, "cannot write \(name): \(error.localizedDescription)")
+        }
+    }
+}
