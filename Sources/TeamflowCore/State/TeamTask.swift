@@ -25,7 +25,31 @@ extension TeamState {
     /// Live tasks matching `predicate`, in the order they were added. The predicate runs
     /// first, so a board sorts one week's tasks, not the whole history's.
     public func liveTasks(where predicate: (TeamTask) -> Bool) -> [TeamTask] {
-        tasks.values { predicate($0) && isLive($0) }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+        var known: [String: Bool] = [:]
+        return tasks.values { predicate($0) && isLive($0, known: &known) }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+    }
+
+    /// `isLive`, remembering the answer for every ancestor it walks through: a list of tasks
+    /// nested 100,000 deep then costs one walk, not one per task (quadratic: minutes).
+    func isLive(_ task: TeamTask, known: inout [String: Bool]) -> Bool {
+        guard !task.removed else { return false }
+        guard task.parent != nil else { return true }
+        if let answer = known[task.id] { return answer }
+        var chain: [TeamTask] = []
+        var current: TeamTask? = task
+        var above = true // liveness of what is above the chain
+        while let item = current {
+            if let answer = known[item.id] { above = answer; break }
+            // Folds never let a cycle form; in a damaged state a cycle hides nothing.
+            guard chain.count <= tasks.count else { break }
+            chain.append(item)
+            current = item.parent.flatMap { tasks[$0] }
+        }
+        for item in chain.reversed() {
+            above = above && !item.removed
+            known[item.id] = above
+        }
+        return known[task.id] ?? above
     }
 
     /// Whether a task and all its ancestors are not removed.
@@ -62,13 +86,14 @@ extension TeamState {
         for task in liveTasks { if let parent = task.parent { children[parent, default: []].append(task) } }
         var out: [TeamTask] = []
         var seen: Set<String> = [id]
-        func walk(_ id: String) {
-            for child in children[id] ?? [] where seen.insert(child.id).inserted {
-                out.append(child)
-                walk(child.id)
-            }
+        // Depth first with an explicit stack (children pushed in reverse keep their order):
+        // a history may nest tasks 100,000 deep, which recursion would not survive.
+        var stack = (children[id] ?? []).reversed().map { $0 }
+        while let task = stack.popLast() {
+            guard seen.insert(task.id).inserted else { continue }
+            out.append(task)
+            stack.append(contentsOf: (children[task.id] ?? []).reversed())
         }
-        walk(id)
         return out
     }
 

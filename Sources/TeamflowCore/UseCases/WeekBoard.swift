@@ -72,17 +72,48 @@ extension TaskNode {
         return (columns, tree(unassigned, in: state))
     }
 
+    /// How deep a board nests sub-tasks; deeper ones are shown at this depth under their
+    /// nearest shown ancestor. Boards, JSON and the wiki recurse per level, and a history
+    /// (perhaps arriving by sync) may nest tasks 100,000 deep.
+    public static let maxDepth = 32
+
     /// Nests tasks (given in order) under their parents within the same list.
     public static func tree(_ tasks: [TeamTask], in state: TeamState) -> [TaskNode] {
         let ids = Set(tasks.map(\.id))
+        let byID = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Each task's depth in the list, walking up iteratively (a cycle, which folds never
+        // make, counts as a top-level task).
+        var depth: [String: Int] = [:]
+        func depthOf(_ task: TeamTask) -> Int {
+            var chain: [String] = []
+            var onChain = Set<String>()
+            var current: TeamTask? = task
+            var base = -1
+            while let item = current, depth[item.id] == nil {
+                guard onChain.insert(item.id).inserted else { break }
+                chain.append(item.id)
+                guard let parent = item.parent, ids.contains(parent), parent != item.id else { break }
+                current = byID[parent]
+            }
+            if let item = current, let known = depth[item.id] { base = known }
+            for (offset, id) in chain.reversed().enumerated() { depth[id] = base + 1 + offset }
+            return depth[task.id] ?? 0
+        }
         var children: [String: [TeamTask]] = [:]
         var roots: [TeamTask] = []
         for task in tasks {
-            if let parent = task.parent, ids.contains(parent), parent != task.id {
-                children[parent, default: []].append(task)
-            } else {
+            let level = depthOf(task)
+            guard level > 0, var parent = task.parent else {
                 roots.append(task)
+                continue
             }
+            // Deeper than the board shows: hang it under its ancestor at the last shown level.
+            var parentLevel = level - 1
+            while parentLevel >= maxDepth, let up = byID[parent]?.parent {
+                parent = up
+                parentLevel -= 1
+            }
+            children[parent, default: []].append(task)
         }
         var seen = Set<String>()
         func node(_ task: TeamTask) -> TaskNode {

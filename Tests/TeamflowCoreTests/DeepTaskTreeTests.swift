@@ -1,0 +1,68 @@
+import XCTest
+@testable import TeamflowCore
+
+/// A history may nest sub-tasks arbitrarily deep (hand-written, or arriving by sync). Boards,
+/// removal and listing must neither overflow the stack nor take quadratic time on it.
+final class DeepTaskTreeTests: XCTestCase {
+    private static let depth = 3_000
+
+    /// One task per level, each the parent of the next, all in one week.
+    private static let state: TeamState = {
+        let author = Author(name: "A", email: "a@example.com")
+        var events = [Event(id: "t000000", type: EventType.taskAdded, at: "2024-11-18T10:00:00Z", author: author, clock: 1,
+                            data: ["title": "level 0", "week": "2024-W47"])]
+        for level in 1..<depth {
+            events.append(Event(id: "t" + String(format: "%06d", level), type: EventType.taskAdded, at: "2024-11-18T10:00:00Z",
+                                author: author, clock: level + 1,
+                                data: ["title": .string("level \(level)"), "week": "2024-W47",
+                                       "parent": .string("t" + String(format: "%06d", level - 1))]))
+        }
+        var state = TeamState()
+        state.apply(events)
+        return state
+    }()
+
+    func testListingADeepTreeIsLinear() {
+        let live = Self.state.liveTasks
+        XCTAssertEqual(live.count, Self.depth)
+        XCTAssertEqual(Self.state.liveTasks { $0.title.hasSuffix("999") }.count, 3)
+    }
+
+    func testDescendantsOfADeepTreeInOrder() {
+        let all = Self.state.descendants(of: "t000000")
+        XCTAssertEqual(all.count, Self.depth - 1)
+        XCTAssertEqual(all.first?.id, "t000001")
+        XCTAssertEqual(all.last?.id, "t002999")
+    }
+
+    func testBoardNestsAtMostMaxDepthAndShowsEveryTask() {
+        let roots = TaskNode.tree(Self.state.liveTasks, in: Self.state)
+        XCTAssertEqual(roots.count, 1)
+        var shown = 0
+        var deepest = 0
+        var stack = roots.map { ($0, 0) }
+        while let (node, level) = stack.popLast() {
+            shown += 1
+            deepest = max(deepest, level)
+            stack.append(contentsOf: node.subtasks.map { ($0, level + 1) })
+        }
+        XCTAssertEqual(shown, Self.depth, "every task is on the board")
+        XCTAssertEqual(deepest, TaskNode.maxDepth)
+    }
+
+    /// Shallow trees are unchanged: order kept, sub-tasks under their parents.
+    func testShallowTreesNestAsBefore() {
+        let author = Author(name: "A", email: "a@example.com")
+        func added(_ id: String, _ clock: Int, parent: String? = nil) -> Event {
+            var data: Fields = ["title": .string(id), "week": "2024-W47"]
+            if let parent { data["parent"] = .string(parent) }
+            return Event(id: id, type: EventType.taskAdded, at: "2024-11-18T10:00:00Z", author: author, clock: clock, data: data)
+        }
+        let state = TeamState.derive(from: [added("aaaa", 1), added("bbbb", 2, parent: "aaaa"), added("cccc", 3),
+                                            added("dddd", 4, parent: "bbbb"), added("eeee", 5, parent: "aaaa")])
+        let roots = TaskNode.tree(state.liveTasks, in: state)
+        XCTAssertEqual(roots.map(\.task.id), ["aaaa", "cccc"])
+        XCTAssertEqual(roots[0].subtasks.map(\.task.id), ["bbbb", "eeee"])
+        XCTAssertEqual(roots[0].subtasks[0].subtasks.map(\.task.id), ["dddd"])
+    }
+}
