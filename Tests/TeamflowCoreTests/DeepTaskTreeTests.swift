@@ -28,16 +28,42 @@ final class DeepTaskTreeTests: XCTestCase {
         XCTAssertEqual(Self.state.liveTasks { $0.title.hasSuffix("999") }.count, 3)
     }
 
-    func testDescendantsOfADeepTreeInOrder() {
+    /// Folds nest at most `maxTaskNesting` levels: the next task of the chain is folded
+    /// top-level (as a parent that would close a cycle is dropped) and starts a new chain.
+    func testFoldsCutChainsDeeperThanTheLimit() {
+        let segment = TeamState.maxTaskNesting + 1
         let all = Self.state.descendants(of: "t000000")
-        XCTAssertEqual(all.count, Self.depth - 1)
+        XCTAssertEqual(all.count, TeamState.maxTaskNesting)
         XCTAssertEqual(all.first?.id, "t000001")
-        XCTAssertEqual(all.last?.id, "t002999")
+        XCTAssertEqual(all.last?.id, "t" + String(format: "%06d", segment - 1))
+        XCTAssertNil(Self.state.tasks["t" + String(format: "%06d", segment)]?.parent)
+        XCTAssertEqual(Self.state.tasks["t" + String(format: "%06d", segment + 1)]?.parent, "t" + String(format: "%06d", segment))
+        XCTAssertEqual(Self.state.parentProblem(task: "new", parent: "t" + String(format: "%06d", segment - 1)), .tooDeep)
+        XCTAssertNil(Self.state.parentProblem(task: "new", parent: "t" + String(format: "%06d", segment - 2)))
+        XCTAssertEqual(Self.state.parentProblem(task: "t000000", parent: "t000005"), .cycle)
+    }
+
+    /// 30,000 levels fold in linear time (each parent check walks at most the limit).
+    func testAThirtyThousandDeepChainFoldsQuickly() {
+        let author = Author(name: "A", email: "a@example.com")
+        var events: [Event] = []
+        events.reserveCapacity(30_000)
+        for level in 0..<30_000 {
+            var data: Fields = ["title": "t", "week": "2024-W47"]
+            if level > 0 { data["parent"] = .string("d" + String(level - 1)) }
+            events.append(Event(id: "d" + String(level), type: EventType.taskAdded, at: "2024-11-18T10:00:00Z",
+                                author: author, clock: level + 1, data: data))
+        }
+        var state = TeamState()
+        state.apply(events)
+        let roots = TaskNode.tree(state.liveTasks, in: state)
+        XCTAssertEqual(roots.count, (30_000 + TeamState.maxTaskNesting) / (TeamState.maxTaskNesting + 1))
     }
 
     func testBoardNestsAtMostMaxDepthAndShowsEveryTask() {
         let roots = TaskNode.tree(Self.state.liveTasks, in: Self.state)
-        XCTAssertEqual(roots.count, 1)
+        let segment = TeamState.maxTaskNesting + 1
+        XCTAssertEqual(roots.count, (Self.depth + segment - 1) / segment)
         var shown = 0
         var deepest = 0
         var stack = roots.map { ($0, 0) }

@@ -68,16 +68,37 @@ extension TeamState {
         return true
     }
 
-    /// Whether giving `task` the parent `parent` would make it its own ancestor.
-    public func wouldCycle(task: String, parent: String) -> Bool {
+    /// How many ancestors a task may have. Folds drop a parent that would put a task deeper,
+    /// as they drop one that would make a cycle: a history from elsewhere may chain tasks
+    /// 100,000 deep, and walking every new parent's ancestors would make its fold quadratic.
+    public static let maxTaskNesting = 64
+
+    /// Why a task cannot take a parent.
+    public enum ParentProblem: Sendable, Equatable {
+        /// The task would become its own ancestor.
+        case cycle
+        /// The task would have more than `maxTaskNesting` ancestors.
+        case tooDeep
+    }
+
+    /// Whether giving `task` the parent `parent` would make it its own ancestor or nest it
+    /// deeper than `maxTaskNesting`; walks at most that many ancestors.
+    public func parentProblem(task: String, parent: String) -> ParentProblem? {
         var current: String? = parent
-        var seen = Set<String>()
+        var ancestors = 0
         while let id = current {
-            if id == task { return true }
-            guard seen.insert(id).inserted else { return true }
+            if id == task { return .cycle }
+            ancestors += 1
+            // A cycle already in a damaged state also ends here.
+            if ancestors > Self.maxTaskNesting { return .tooDeep }
             current = tasks[id]?.parent
         }
-        return false
+        return nil
+    }
+
+    /// Whether folds would drop `parent` for `task` (see `parentProblem`).
+    public func wouldCycle(task: String, parent: String) -> Bool {
+        parentProblem(task: task, parent: parent) != nil
     }
 
     /// Every live descendant of a task, depth first.

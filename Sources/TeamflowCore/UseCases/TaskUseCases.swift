@@ -31,6 +31,9 @@ public struct TaskUseCases: UseCase {
         let title = try Validate.text(title, what: "task title", example: "teamflow task add \"로그인 API 연결\" --member 민수")
         let state = try repository.state()
         let parent = try options.parent.map(state.task(named:))
+        // A new task cannot close a cycle (nothing names its id yet; "" stands for it), but
+        // the fold would drop a parent that nests it too deep: say so instead.
+        if let parent, state.parentProblem(task: "", parent: parent.id) == .tooDeep { throw Self.tooDeep(parent) }
         let sprint = try options.sprint.map(state.sprint(named:))
         let week = try options.week.map { try session.week($0).description }
             ?? sprint.map { ISOWeek(containing: $0.from).description } ?? parent?.week ?? session.currentWeek.description
@@ -42,6 +45,12 @@ public struct TaskUseCases: UseCase {
         added.sprint = sprint?.id
         let (event, after) = try context.append(added, summary: "task: add \"\(title)\" (\(week))")
         return try readBack(after.tasks[event.id], "task")
+    }
+
+    /// Refusal of a parent already `TeamState.maxTaskNesting` levels down.
+    static func tooDeep(_ parent: TeamTask) -> TeamflowError {
+        TeamflowError(.conflict, "sub-tasks nest at most \(TeamState.maxTaskNesting) levels: \(parent.shortID) '\(parent.title)' is already that deep",
+                      hints: ["Pick a parent higher up."])
     }
 
     @discardableResult
@@ -98,9 +107,12 @@ public struct TaskUseCases: UseCase {
                 edit.parent = .cleared
             } else {
                 let parent = try state.task(named: parentText)
-                guard !state.wouldCycle(task: task.id, parent: parent.id) else {
+                switch state.parentProblem(task: task.id, parent: parent.id) {
+                case .cycle?:
                     throw TeamflowError(.conflict, "a task cannot be its own ancestor: \(parent.shortID) '\(parent.title)' is \(parent.id == task.id ? "the task itself" : "under \(task.shortID) '\(task.title)'")",
                                         hints: ["Pick a parent outside this task's sub-tasks."])
+                case .tooDeep?: throw Self.tooDeep(parent)
+                case nil: break
                 }
                 edit.parent = .set(parent.id)
             }

@@ -101,17 +101,25 @@ extension TaskNode {
         }
         var children: [String: [TeamTask]] = [:]
         var roots: [TeamTask] = []
+        var anchor: [String: String] = [:]
         for task in tasks {
             let level = depthOf(task)
             guard level > 0, var parent = task.parent else {
                 roots.append(task)
                 continue
             }
-            // Deeper than the board shows: hang it under its ancestor at the last shown level.
-            var parentLevel = level - 1
-            while parentLevel >= maxDepth, let up = byID[parent]?.parent {
-                parent = up
-                parentLevel -= 1
+            // Deeper than the board shows: hang it under its ancestor at the last shown level
+            // (found once per chain: the answer is remembered for every task walked through).
+            if level > maxDepth {
+                var chain: [String] = []
+                var current = parent
+                while anchor[current] == nil, (depth[current] ?? 0) >= maxDepth, let up = byID[current]?.parent {
+                    chain.append(current)
+                    current = up
+                }
+                let found = anchor[current] ?? current
+                for id in chain { anchor[id] = found }
+                parent = found
             }
             children[parent, default: []].append(task)
         }
