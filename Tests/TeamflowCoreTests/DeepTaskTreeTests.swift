@@ -1,3 +1,4 @@
+import TeamflowTestSupport
 import XCTest
 @testable import TeamflowCore
 
@@ -90,5 +91,20 @@ final class DeepTaskTreeTests: XCTestCase {
         XCTAssertEqual(roots.map(\.task.id), ["aaaa", "cccc"])
         XCTAssertEqual(roots[0].subtasks.map(\.task.id), ["bbbb", "eeee"])
         XCTAssertEqual(roots[0].subtasks[0].subtasks.map(\.task.id), ["dddd"])
+    }
+
+    /// The use cases refuse a parent the fold would drop, instead of filing the task top-level.
+    func testAddAndEditRefuseAParentAtTheLimit() throws {
+        let fixture = Fixture()
+        var parent = try fixture.tasks.add(title: "level 0")
+        for level in 1...TeamState.maxTaskNesting {
+            parent = try fixture.tasks.add(title: "level \(level)", .init(parent: parent.id))
+        }
+        let events = try fixture.eventCount()
+        let error = assertError(.conflict) { try fixture.tasks.add(title: "too deep", .init(parent: parent.id)) }
+        XCTAssertTrue(error?.message.contains("at most \(TeamState.maxTaskNesting) levels") == true, "\(String(describing: error))")
+        let loose = try fixture.tasks.add(title: "loose")
+        assertError(.conflict) { try fixture.tasks.edit(loose.id, .init(parent: parent.id)) }
+        XCTAssertEqual(try fixture.eventCount(), events + 1, "only the loose task was added")
     }
 }
