@@ -89,7 +89,7 @@ public struct Generator: Sendable {
         let destination = try OutputLocation.resolve(path, in: outDir)
         let action: PlannedFile.Action
         if FileSystem.exists(destination.path) {
-            if let existing = (try? FileSystem.readText(destination)) ?? nil {
+            if let existing = try? FileSystem.readText(destination) {
                 switch Regeneration.verdict(existing: existing, new: contents, isUserFile: isUserFile) {
                 case .create, .edited, .unmarked: action = .overwrite
                 case .unchanged: action = .unchanged

@@ -130,7 +130,7 @@ public struct GraphGenerator: Sendable {
         let planned = PlannedFile(path: path, outputDirectory: outDir, destination: destination, contents: contents,
                                   action: .create, isUserFile: isUserFile)
         guard FileSystem.exists(destination.path) else { return GraphFile(planned: planned, action: .create, existing: nil) }
-        guard let existing = (try? FileSystem.readText(destination)) ?? nil else {
+        guard let existing = try? FileSystem.readText(destination) else {
             return GraphFile(planned: planned, action: isUserFile ? .kept : .userFile, existing: nil)
         }
         let action: GraphFile.Action
