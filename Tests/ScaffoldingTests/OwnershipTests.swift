@@ -98,7 +98,7 @@ final class OwnershipTests: XCTestCase {
         let text = GeneratedHeader.header(template: "coordinator") + "struct A {}\n"
         let stamped = GeneratedDigest.stamped(text)
         XCTAssertEqual(GeneratedDigest.unstamped(stamped), text)
-        XCTAssertEqual(GeneratedDigest.storedDigest(in: stamped), GeneratedDigest.digest("struct A {}\n"))
+        XCTAssertEqual(GeneratedDigest.storedDigest(in: stamped), GeneratedDigest.digest("\nstruct A {}\n"), "the text below the two header lines")
         XCTAssertEqual(GeneratedDigest.storedDigest(in: stamped + "// edit\n"), GeneratedDigest.storedDigest(in: stamped),
                        "an edit changes the text, not the stamp")
         XCTAssertNil(GeneratedDigest.storedDigest(in: text))
