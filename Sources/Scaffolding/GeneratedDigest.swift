@@ -1,9 +1,13 @@
-/// Recognises hand edits in generated files: `generate graph` stamps each file's second
-/// header line with a digest of the text below the header, so a later run can tell a file
-/// it may rewrite (digest matches) from one a person changed (digest differs).
+/// Recognises hand edits in generated files: every generated Swift file carries, as its second
+/// header line, a digest of the text below the header, so a later run can tell a file it may
+/// rewrite (digest matches) from one a person changed (digest differs), and whether its own
+/// output changed since the file was written (the stored digest against the new one).
 public enum GeneratedDigest {
     private static let prefix = "// teamflow digest "
-    private static let suffix = ": rewritten by `teamflow generate graph` while unedited; edits are kept unless --force."
+    private static let suffix = ": owned by teamflow, rewritten while unedited; an edited copy is replaced only with --force."
+    /// The suffix `generate graph` wrote before `generate` stamped files too: still recognised,
+    /// so files stamped by an older teamflow are not taken for edited ones.
+    private static let legacySuffix = ": rewritten by `teamflow generate graph` while unedited; edits are kept unless --force."
 
     /// `contents` (which starts with the generated marker line) with the digest line as its
     /// second line, replacing the plain hint line the generator writes.
@@ -16,6 +20,14 @@ public enum GeneratedDigest {
         }
         let body = lines.joined(separator: "\n")
         return "\(marker)\n\(prefix)\(digest(body))\(suffix)\n\(body)"
+    }
+
+    /// `contents` with its digest line back to the plain hint line: the text as the template
+    /// rendered it, for comparing with hand-written expectations.
+    public static func unstamped(_ contents: String) -> String {
+        let lines = contents.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
+        guard lines.count == 3, GeneratedHeader.template(in: contents) != nil, lines[1].hasPrefix(prefix) else { return contents }
+        return "\(lines[0])\n\(GeneratedHeader.hint)\n\(lines[2])"
     }
 
     /// What a file found on disk is, as far as regeneration is concerned.
@@ -31,9 +43,22 @@ public enum GeneratedDigest {
     public static func state(of contents: String) -> State {
         guard GeneratedHeader.template(in: contents) != nil else { return .userFile }
         let lines = contents.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
-        guard lines.count == 3, lines[1].hasPrefix(prefix), lines[1].hasSuffix(suffix) else { return .edited }
-        let stored = lines[1].dropFirst(prefix.count).dropLast(suffix.count)
+        guard lines.count == 3, let stored = storedDigest(in: contents) else { return .edited }
         return stored == digest(String(lines[2])) ? .unedited : .edited
+    }
+
+    /// The digest written in `contents`' second line: the digest of the text teamflow
+    /// generated when it wrote the file (nil when the file carries none).
+    public static func storedDigest(in contents: String) -> String? {
+        guard GeneratedHeader.template(in: contents) != nil else { return nil }
+        let lines = contents.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
+        guard lines.count >= 2, lines[1].hasPrefix(prefix) else { return nil }
+        for tail in [suffix, legacySuffix] where lines[1].hasSuffix(tail) {
+            let stored = lines[1].dropFirst(prefix.count).dropLast(tail.count)
+            // A hand-mangled line where prefix and suffix overlap is no digest at all.
+            return lines[1].count >= prefix.count + tail.count ? String(stored) : nil
+        }
+        return nil
     }
 
     /// FNV-1a (64 bit) in hex: stable across runs and platforms, unlike `Hasher`.

@@ -8,9 +8,13 @@ public enum GeneratedHeader {
         "\(prefix)\(template))"
     }
 
+    /// The second line as the template renders it; the generator replaces it with the digest
+    /// line (`GeneratedDigest.stamped`) before anything is written.
+    public static let hint = "// Edit freely; regenerate with --force."
+
     /// The full header: the marker, a hint, and a blank line.
     public static func header(template: String) -> String {
-        "\(line(template: template))\n// Edit freely; regenerate with --force.\n\n"
+        "\(line(template: template))\n\(hint)\n\n"
     }
 
     /// The template named by `contents`' first line, or nil when it has no marker.

@@ -53,42 +53,58 @@ public struct Generator: Sendable {
                 if contents.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { continue }
                 let cleanPath = try OutputLocation.components(of: path).joined(separator: "/")
                 guard planned[cleanPath] == nil else { throw ScaffoldingError.duplicateOutputPath(path: cleanPath) }
-                if cleanPath.hasSuffix(".swift") {
-                    contents = GeneratedHeader.applied(to: contents, template: template.name)
+                // A user file is the user's from the start: no generated header, so nothing ever
+                // takes it for teamflow's. Every other Swift file is marked and stamped.
+                let isUserFile = template.manifest.userFiles.contains(file.path)
+                if cleanPath.hasSuffix(".swift") && !isUserFile {
+                    contents = GeneratedDigest.stamped(GeneratedHeader.applied(to: contents, template: template.name))
                 }
-                planned[cleanPath] = try Self.planFile(cleanPath, contents: contents, outDir: outDir)
+                planned[cleanPath] = try Self.planFile(cleanPath, contents: contents, outDir: outDir, isUserFile: isUserFile)
             }
         }
         return planned.keys.sorted().compactMap { planned[$0] }
     }
 
-    /// Writes `plan`, skipping unchanged files. Without `force`, refuses (before writing
-    /// anything) when a file exists with other contents, listing every such file. Paths are
-    /// checked again, so a symlink created since planning cannot redirect a write.
-    /// Returns the files as written (their actions as found now).
+    /// Writes `plan`: creates new files, rewrites unedited generated ones, leaves unchanged and
+    /// kept files (user files, hand edits with no new generated text) alone. Without `force`,
+    /// refuses (before writing anything) when any file would be overwritten, listing every
+    /// such file. Paths are checked again, so a symlink created since planning cannot redirect
+    /// a write. Returns the files as written (their actions as found now).
     @discardableResult
     public func write(_ plan: [PlannedFile], force: Bool) throws -> [PlannedFile] {
-        let current = try plan.map { try Self.planFile($0.path, contents: $0.contents, outDir: $0.outputDirectory) }
+        let current = try plan.map {
+            try Self.planFile($0.path, contents: $0.contents, outDir: $0.outputDirectory, isUserFile: $0.isUserFile)
+        }
         let conflicts = current.filter { $0.action == .overwrite }.map(\.path)
         if !force && !conflicts.isEmpty {
             throw ScaffoldingError.wouldOverwrite(paths: conflicts)
         }
-        for file in current where file.action != .unchanged {
+        for file in current where file.action.changesFile {
             try FileSystem.writeAtomically(file.contents, to: file.destination)
         }
         return current
     }
 
-    private static func planFile(_ path: String, contents: String, outDir: URL) throws -> PlannedFile {
+    private static func planFile(_ path: String, contents: String, outDir: URL, isUserFile: Bool) throws -> PlannedFile {
         let destination = try OutputLocation.resolve(path, in: outDir)
         let action: PlannedFile.Action
         if FileSystem.exists(destination.path) {
-            let existing = try? FileSystem.readText(destination)
-            action = existing == contents ? .unchanged : .overwrite
+            if let existing = try? FileSystem.readText(destination) {
+                switch Regeneration.verdict(existing: existing, new: contents, isUserFile: isUserFile) {
+                case .create, .edited, .unmarked: action = .overwrite
+                case .unchanged: action = .unchanged
+                case .update: action = .update
+                case .keep: action = .kept
+                }
+            } else {
+                // Something unreadable there (a folder, not UTF-8) is other contents: a conflict.
+                action = isUserFile ? .kept : .overwrite
+            }
         } else {
             action = .create
         }
-        return PlannedFile(path: path, outputDirectory: outDir, destination: destination, contents: contents, action: action)
+        return PlannedFile(path: path, outputDirectory: outDir, destination: destination, contents: contents,
+                           action: action, isUserFile: isUserFile)
     }
 
     private func render(

@@ -38,6 +38,26 @@ extension GraphGenerator {
         return GraphOutcome(files: files, warnings: planned.warnings)
     }
 
+    /// `teamflow generate graph [F.yaml] --print`: reads and validates the manifest (as `run`
+    /// does) and draws the tree (`GraphPrinter`). Writes nothing and needs no template.
+    /// Returns the drawing and the validation warnings; throws `GraphManifestError` or
+    /// `ValidationFailed`.
+    public static func printTree(manifest given: String?, in directory: String,
+                                 repositoryRoot: URL?) throws -> (text: String, warnings: [String]) {
+        let text = try readManifest(given, in: directory, repositoryRoot: repositoryRoot)
+        let manifest = try GraphManifest(yaml: text, file: given ?? Self.defaultManifest)
+        let analysis = GraphValidator.analyse(manifest)
+        guard let tree = analysis.tree, analysis.errors.isEmpty else {
+            throw ValidationFailed(errors: analysis.errors, warnings: analysis.warnings)
+        }
+        let reached = Set(tree.entries.map(\.node.name))
+        var unreachable: [String] = []
+        for node in manifest.nodes where !reached.contains(node.name) && !unreachable.contains(node.name) {
+            unreachable.append(node.name)
+        }
+        return (GraphPrinter.render(tree, unreachable: unreachable), analysis.warnings)
+    }
+
     static func readManifest(_ given: String?, in directory: String, repositoryRoot: URL?) throws -> String {
         let path: String
         let text: String?

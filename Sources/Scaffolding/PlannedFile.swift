@@ -6,10 +6,19 @@ public struct PlannedFile: Sendable, Equatable {
     public enum Action: String, Sendable, Equatable {
         /// No file there yet.
         case create
-        /// A file with other contents is there; writing needs `force`.
+        /// teamflow's file, not edited by hand, with new contents: rewritten without `force`.
+        case update
+        /// Other contents are there that regeneration cannot tell from hand edits (edited since
+        /// generated, or without the generated header); writing needs `force`.
         case overwrite
         /// The same contents are already there; nothing to write.
         case unchanged
+        /// Left as it is: a user file (the template's `userFiles`) that exists, never written
+        /// even with `force`; or a file edited by hand whose generated text has not changed.
+        case kept
+
+        /// True when regenerating would create or change the file (what `--check` reports).
+        public var changesFile: Bool { self == .create || self == .update || self == .overwrite }
     }
 
     /// Path relative to the output folder, `/`-separated.
@@ -21,12 +30,16 @@ public struct PlannedFile: Sendable, Equatable {
     /// The rendered text, header included.
     public let contents: String
     public let action: Action
+    /// Listed in the template's `userFiles`: created once for the user's code, then never written.
+    public let isUserFile: Bool
 
-    public init(path: String, outputDirectory: URL, destination: URL, contents: String, action: Action) {
+    public init(path: String, outputDirectory: URL, destination: URL, contents: String, action: Action,
+                isUserFile: Bool = false) {
         self.path = path
         self.outputDirectory = outputDirectory
         self.destination = destination
         self.contents = contents
         self.action = action
+        self.isUserFile = isUserFile
     }
 }

@@ -38,6 +38,11 @@ public struct ScaffoldTemplate: Sendable, Equatable {
         var files = allFiles
         files[Self.manifestFileName] = nil
         self.files = files
+        // A misspelt entry would silently leave the user's file owned by teamflow.
+        for path in manifest.userFiles where files[path] == nil {
+            throw ScaffoldingError.invalidManifest(
+                path: manifestPath, reason: "userFiles entry '\(path)' is not one of the template's files")
+        }
     }
 
     /// Files that produce output: everything except partials (a path component starting

@@ -60,6 +60,9 @@ public struct TemplateManifest: Sendable, Equatable {
     /// Loop variable -> list variable: a file whose path uses the loop variable is
     /// generated once per item of the list (e.g. `useCase: useCases`).
     public let foreach: [String: String]
+    /// Template file paths (as written, unrendered) whose output belongs to the user: created
+    /// once, then never written again, not even with `force` (e.g. a coordinator's `+Flow.swift`).
+    public let userFiles: [String]
 
     /// Parses a manifest; `folderName` is the template's folder, which its `name` must match.
     public init(yaml text: String, folderName: String, file: String) throws {
@@ -98,6 +101,19 @@ public struct TemplateManifest: Sendable, Equatable {
             foreach[loop] = list
         }
         self.foreach = foreach
+        var userFiles: [String] = []
+        if let node = root["userFiles"], !node.isNull {
+            guard let items = node.array else {
+                throw ScaffoldingError.invalidManifest(path: file, reason: "userFiles must be a list of template file paths")
+            }
+            for item in items {
+                guard let path = item.string, !path.isEmpty else {
+                    throw ScaffoldingError.invalidManifest(path: file, reason: "every userFiles entry must be a template file path")
+                }
+                userFiles.append(path)
+            }
+        }
+        self.userFiles = userFiles
     }
 
     /// The variable called `name`, if declared.

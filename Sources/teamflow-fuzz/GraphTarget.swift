@@ -6,13 +6,14 @@ import Scaffolding
 enum GraphTarget {
     static let graph = FuzzTarget(
         name: "graph",
-        summary: "GraphManifest -> GraphValidator -> GraphGenerator.plan; TemplateManifest; --values files"
+        summary: "GraphManifest -> GraphValidator -> GraphPrinter, GraphGenerator.plan; TemplateManifest; --values files"
     ) { bytes in
         let source = text(bytes)
         do {
             let manifest = try GraphManifest(yaml: source, file: "graph.yaml")
             let analysis = GraphValidator.analyse(manifest)
             _ = (analysis.errors.count, analysis.warnings.count)
+            if let tree = analysis.tree { _ = GraphPrinter.render(tree, unreachable: manifest.nodes.map(\.name)) }
             if analysis.tree != nil, let generator {
                 // Nothing exists under outDir, so planning reads no files and writes none.
                 _ = try? generator.plan(manifest, outDir: outDir)

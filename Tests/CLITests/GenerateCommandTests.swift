@@ -84,15 +84,24 @@ final class GenerateCommandTests: XCTestCase {
 
         let same = try CLI.run(args + ["--dry-run"], in: ws.path)
         XCTAssertTrue(same.stdout.hasPrefix("unchanged  Connection/ConnectionContainer.swift"), same.stdout)
+        // Unedited generated files are teamflow's: rewritten without --force.
         let changed = ["generate", "coordinator", "Connection", "--set", "dependencies=browsingUseCase: BrowsingUserUseCaseInterface",
                        "--set", "children=VideoList", "--out", "App"]
-        let refused = try CLI.run(Array(changed), in: ws.path)
+        let updated = try CLI.run(changed, in: ws.path)
+        XCTAssertEqual(updated.code, 0, updated.stderr)
+        XCTAssertTrue(updated.stdout.contains("update  Connection/ConnectionContainer.swift"), updated.stdout)
+
+        // One edited by hand is refused when its generated text changes.
+        let coordinator = ws.path + "/App/Connection/ConnectionCoordinator.swift"
+        try (try String(contentsOfFile: coordinator, encoding: .utf8) + "// mine\n").write(toFile: coordinator, atomically: true, encoding: .utf8)
+        let refused = try CLI.run(args, in: ws.path)
         XCTAssertEqual(refused.code, 1, refused.stdout)
-        XCTAssertTrue(refused.stderr.contains("error: would overwrite 2 existing file(s):\n  Connection/ConnectionContainer.swift\n  Connection/ConnectionCoordinator.swift"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("error: would overwrite 1 existing file(s):\n  Connection/ConnectionCoordinator.swift"), refused.stderr)
         XCTAssertTrue(refused.stderr.contains("--force"), refused.stderr)
-        let forced = try CLI.run(Array(changed) + ["--force"], in: ws.path)
+        let forced = try CLI.run(args + ["--force"], in: ws.path)
         XCTAssertEqual(forced.code, 0, forced.stderr)
-        XCTAssertTrue(forced.stdout.contains("overwrite  Connection/ConnectionContainer.swift"), forced.stdout)
+        XCTAssertTrue(forced.stdout.contains("overwrite  Connection/ConnectionCoordinator.swift"), forced.stdout)
+        XCTAssertFalse(try String(contentsOfFile: coordinator, encoding: .utf8).contains("// mine"))
     }
 
     func testMissingRequiredVariableIsUsage() throws {

@@ -58,25 +58,30 @@ final class GenerateGraphTests: XCTestCase {
         let ws = try Workspace(gitInit: false)
         try Self.manifest.write(toFile: ws.path + "/graph.yaml", atomically: true, encoding: .utf8)
         XCTAssertEqual(try ws.teamflow("generate", "graph", "graph.yaml").code, 0)
-        let edited = ws.path + "/Main/MainCoordinator.swift"
-        try (try String(contentsOfFile: edited, encoding: .utf8) + "// routing by hand\n").write(toFile: edited, atomically: true, encoding: .utf8)
+        func edit(_ path: String, _ line: String) throws {
+            try (try String(contentsOfFile: ws.path + path, encoding: .utf8) + line).write(toFile: ws.path + path, atomically: true, encoding: .utf8)
+        }
+        try edit("/Main/MainContainer+Graph.swift", "// wired by hand\n")
+        try edit("/Main/MainCoordinator.swift", "// routing by hand\n")
         try Self.manifest.replacingOccurrences(of: "BrowsingUserRepository()", with: "BrowsingUserRepository(cache: .memory)")
             .write(toFile: ws.path + "/graph.yaml", atomically: true, encoding: .utf8)
 
         let dry = try ws.teamflow("generate", "graph", "graph.yaml", "--dry-run")
         XCTAssertEqual(dry.code, 0, dry.stderr)
-        XCTAssertTrue(dry.stdout.contains("update     Main/MainContainer+Graph.swift\n"), dry.stdout)
-        XCTAssertTrue(dry.stdout.contains("edited     Main/MainCoordinator.swift  (edited by hand; needs --force)"), dry.stdout)
+        XCTAssertTrue(dry.stdout.contains("edited     Main/MainContainer+Graph.swift  (edited by hand; needs --force)\n"), dry.stdout)
+        XCTAssertTrue(dry.stdout.contains("kept       Main/MainCoordinator.swift  (edited by hand; its generated text has not changed, so the edits stay)\n"), dry.stdout)
         XCTAssertTrue(dry.stdout.contains("--- a/Main/MainContainer+Graph.swift\n+++ b/Main/MainContainer+Graph.swift\n@@ "), dry.stdout)
         XCTAssertTrue(dry.stdout.contains("\n+    public var browsingUseCase: BrowsingUserUseCaseInterface { BrowsingUserUseCase(repository: BrowsingUserRepository(cache: .memory)) }\n"), dry.stdout)
 
         let refused = try ws.teamflow("generate", "graph", "graph.yaml")
         XCTAssertEqual(refused.code, 1)
-        XCTAssertTrue(refused.stderr.contains("  Main/MainCoordinator.swift\n"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("  Main/MainContainer+Graph.swift\n"), refused.stderr)
+        XCTAssertFalse(refused.stderr.contains("MainCoordinator"), refused.stderr)
         XCTAssertTrue(refused.stderr.contains("--force"), refused.stderr)
         let forced = try ws.teamflow("generate", "graph", "graph.yaml", "--force")
         XCTAssertEqual(forced.code, 0, forced.stderr)
-        XCTAssertFalse(try String(contentsOfFile: edited, encoding: .utf8).contains("routing by hand"))
+        XCTAssertFalse(try String(contentsOfFile: ws.path + "/Main/MainContainer+Graph.swift", encoding: .utf8).contains("wired by hand"))
+        XCTAssertTrue(try String(contentsOfFile: ws.path + "/Main/MainCoordinator.swift", encoding: .utf8).contains("routing by hand"))
     }
 
     func testMissingDefaultManifest() throws {

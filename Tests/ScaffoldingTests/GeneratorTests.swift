@@ -165,7 +165,7 @@ final class GeneratorTests: XCTestCase {
 
         let viewModel = try generator.plan(template: "viewmodel", name: "Search", outDir: out)
         XCTAssertEqual(viewModel.map(\.path), ["SearchVM.swift"])
-        XCTAssertEqual(viewModel.first?.contents, GeneratedHeader.header(template: "viewmodel") + "// team Search\n")
+        XCTAssertEqual(viewModel.first?.contents, GeneratedDigest.stamped(GeneratedHeader.header(template: "viewmodel") + "// team Search\n"))
     }
 
     func testPartialsAreIncludableButNotGenerated() throws {

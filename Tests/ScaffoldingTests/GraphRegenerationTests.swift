@@ -1,8 +1,9 @@
 import XCTest
 @testable import Scaffolding
 
-/// Regeneration rules: unedited generated files are rewritten, edited ones need --force,
-/// user files are never touched, and adding a child changes only what it must.
+/// Regeneration rules on the built-in templates: unedited generated files are rewritten, edited
+/// ones need --force when their generated text changed, files without the header are never
+/// touched, and adding a child changes only what it must.
 final class GraphRegenerationTests: XCTestCase {
     private var out: URL!
     private var graph: GraphGenerator!
@@ -68,27 +69,32 @@ final class GraphRegenerationTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("Settings/SettingsContainer.swift").path))
     }
 
-    func testEditedFileNeedsForceAndUserFileIsNeverTouched() throws {
+    func testEditedFileNeedsForceOnlyWhenItsGeneratedTextChanged() throws {
         _ = try generate(Self.before)
+        let wiringFile = out.appendingPathComponent("Main/MainContainer+Graph.swift")
+        let wiring = try read(wiringFile) + "// my wiring\n"
+        try write(wiring, to: wiringFile)
         let coordinator = out.appendingPathComponent("Main/MainCoordinator.swift")
         let edited = try read(coordinator) + "// my routing\n"
         try write(edited, to: coordinator)
         let userFile = out.appendingPathComponent("Connection/ConnectionViewModel.swift")
         try write("final class ConnectionViewModel { /* mine */ }\n", to: userFile)
 
+        // The provision lives in the wiring, so only the wiring's generated text changes.
         let changed = Self.before.replacingOccurrences(of: "BrowsingUserUseCase()", with: "BrowsingUserUseCase(cache: true)")
         XCTAssertThrowsError(try generate(changed)) { error in
-            XCTAssertEqual(error as? ScaffoldingError, .wouldOverwrite(paths: ["Main/MainCoordinator.swift"]))
+            XCTAssertEqual(error as? ScaffoldingError, .wouldOverwrite(paths: ["Main/MainContainer+Graph.swift"]))
         }
-        XCTAssertEqual(try read(coordinator), edited, "nothing written after the refusal")
-        XCTAssertFalse(try read(out.appendingPathComponent("Main/MainContainer+Graph.swift")).contains("cache: true"))
+        XCTAssertEqual(try read(wiringFile), wiring, "nothing written after the refusal")
 
         let forced = try generate(changed, force: true)
-        XCTAssertEqual(forced["Main/MainCoordinator.swift"], .edited)
-        XCTAssertEqual(forced["Main/MainContainer+Graph.swift"], .update)
+        XCTAssertEqual(forced["Main/MainContainer+Graph.swift"], .edited)
+        XCTAssertEqual(forced["Main/MainCoordinator.swift"], .kept, "its generated text did not change: the edits stay")
         XCTAssertEqual(forced["Connection/ConnectionViewModel.swift"], .userFile)
+        XCTAssertTrue(try read(wiringFile).contains("cache: true"))
+        XCTAssertEqual(GeneratedDigest.state(of: try read(wiringFile)), .unedited)
+        XCTAssertEqual(try read(coordinator), edited)
         XCTAssertEqual(try read(userFile), "final class ConnectionViewModel { /* mine */ }\n")
-        XCTAssertEqual(GeneratedDigest.state(of: try read(coordinator)), .unedited)
     }
 
     func testDigestDetectsEdits() {

@@ -9,12 +9,13 @@ enum GenerateCommand {
     static let outOption = OptionSpec(long: "out", valueName: "DIR", help: "Where files go (default: the current directory).",
                                       completion: .directory)
     static let dryRunFlag = FlagSpec(long: "dry-run", help: "Write nothing; list every file and what writing it would do.")
-    static let forceFlag = FlagSpec(long: "force", help: "Overwrite files that exist with other contents.")
+    static let forceFlag = FlagSpec(long: "force", help: "Overwrite generated files edited by hand (never the template's user files).")
+    static let checkFlag = FlagSpec(long: "check", help: "Write nothing; exit 1 listing the files regeneration would create or change (for CI).")
 
     static let spec = CommandSpec(
         name: "generate",
         abstract: "Generate scaffolding from a template, or the whole coordinator tree from a manifest.",
-        discussion: "List templates with `teamflow templates list`. Values: --set KEY=VALUE (repeat it to append to a list) and --values F.yaml. Existing files with other contents are only replaced with --force.",
+        discussion: "List templates with `teamflow templates list`. Values: --set KEY=VALUE (repeat it to append to a list) and --values F.yaml. teamflow owns the files it generates and rewrites them while unedited; a file edited by hand is replaced only with --force, and a template's user files (its `userFiles`) are created once and then kept. --check writes nothing and exits 1 when files are out of date.",
         examples: [
             "teamflow generate coordinator Connection --set dependencies='browsingUseCase: BrowsingUserUseCaseInterface' --set children=VideoList --set viewModel=true",
             "teamflow generate feature Profile --set useCases=FetchProfile --out Sources --dry-run",
@@ -30,14 +31,15 @@ enum GenerateCommand {
             OptionSpec(long: "values", valueName: "F.yaml", help: "Variable values as a YAML mapping.", completion: .file),
             outOption,
         ],
-        flags: [dryRunFlag, forceFlag],
+        flags: [dryRunFlag, forceFlag, checkFlag],
         subcommands: [GenerateGraphCommand.spec],
         run: handler(generate)
     )
 
     static func generate(_ inv: Invocation) throws {
         let generator = Generator(catalog: try Paths.catalog(inv))
-        let dryRun = inv.parsed.flag("dry-run")
+        let check = inv.parsed.flag("check")
+        let dryRun = inv.parsed.flag("dry-run") || check
         let files = try Scaffold.mapErrors {
             try generator.run(template: inv.argument("template"), name: inv.parsed.argument("name"),
                               assignments: inv.parsed.options("set"),
@@ -45,17 +47,41 @@ enum GenerateCommand {
                               outDir: URL(fileURLWithPath: Paths.absolute(inv.parsed.option("out") ?? ".", in: inv.directory)),
                               dryRun: dryRun, force: inv.parsed.flag("force"))
         }
-        report(files, dryRun: dryRun, inv: inv)
+        if check {
+            try reportCheck(files.map { ($0.path, $0.action.rawValue, $0.action.changesFile) }, inv: inv)
+        } else {
+            report(files, dryRun: dryRun, inv: inv)
+        }
     }
 
-    /// One line per file: `create|overwrite|unchanged  path` (with `--json`, an array of objects).
+    /// `--check`: the files regeneration would create or change, one `action  path` line each
+    /// (with `--json`, an array of objects); exit 1 when there is any, so CI fails on stale output.
+    static func reportCheck(_ files: [(path: String, action: String, changes: Bool)], inv: Invocation) throws {
+        let stale = files.filter { $0.changes }
+        let width = stale.map { $0.action.count }.max() ?? 0
+        let lines = stale.map { $0.action.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.path }
+        inv.emit(json: .array(stale.map { .object([("path", .string($0.path)), ("action", .string($0.action))]) }),
+                 text: stale.isEmpty ? "Up to date: \(files.count) file(s) checked." : lines.joined(separator: "\n"))
+        guard stale.isEmpty else {
+            throw TeamflowError(.failure, "\(stale.count) of \(files.count) generated file(s) out of date; nothing was written",
+                                hints: ["Run the same command without --check and commit the result."])
+        }
+    }
+
+    /// One line per file: `create|update|overwrite|unchanged|kept  path` (with `--json`, an array of objects).
     static func report(_ files: [PlannedFile], dryRun: Bool, inv: Invocation) {
         let width = files.map(\.action.rawValue.count).max() ?? 0
         let lines = files.map { file in
-            file.action.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + file.path
+            file.action.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + file.path + note(file.action, userFile: file.isUserFile)
         }
-        let summary = dryRun ? "Dry run: nothing written." : "\(files.filter { $0.action != .unchanged }.count) file(s) written."
+        let summary = dryRun ? "Dry run: nothing written." : "\(files.filter(\.action.changesFile).count) file(s) written."
         inv.emit(json: .array(files.map { .object([("path", .string($0.path)), ("action", .string($0.action.rawValue))]) }),
                  text: (lines + [summary]).joined(separator: "\n"))
+    }
+
+    /// Why a `kept` file was left alone.
+    static func note(_ action: PlannedFile.Action, userFile: Bool) -> String {
+        guard action == .kept else { return "" }
+        return userFile ? "  (your file: created once, never overwritten)" : "  (edited by hand; its generated text has not changed, so the edits stay)"
     }
 }

@@ -6,38 +6,61 @@ import Templates
 
 /// `teamflow generate graph [F.yaml]`: the whole coordinator tree from one manifest.
 enum GenerateGraphCommand {
+    static let printFlag = FlagSpec(long: "print", help: "Write nothing; draw the tree with each node's needs and where they come from.")
+
     static let spec = CommandSpec(
         name: "graph",
         abstract: "Generate the coordinator tree and its wiring from a manifest, validated first.",
-        discussion: "Every problem in the manifest is reported at once and nothing is written while there is any. Generated files carry a digest: a later run rewrites them while they are unedited, rewrites hand-edited ones only with --force, and never touches files without the generated header. --dry-run prints a unified diff.",
-        examples: ["teamflow generate graph", "teamflow generate graph App/graph.yaml --out Sources/App --dry-run"],
+        discussion: "Every problem in the manifest is reported at once and nothing is written while there is any. Generated files carry a digest: a later run rewrites them while they are unedited, leaves hand-edited ones alone while their generated text is unchanged and otherwise replaces them only with --force, never touches files without the generated header, and creates the template's user files (`+Flow.swift`) once. --dry-run prints a unified diff; --check exits 1 when files are out of date; --print draws the tree.",
+        examples: ["teamflow generate graph", "teamflow generate graph App/graph.yaml --out Sources/App --dry-run",
+                   "teamflow generate graph --out Sources/App --check", "teamflow generate graph --print"],
         arguments: [ArgumentSpec(name: "manifest", help: "The manifest (default: .teamflow/graph.yaml in the repository).",
                                  isOptional: true, completion: .file)],
         options: [GenerateCommand.outOption],
-        flags: [GenerateCommand.dryRunFlag, GenerateCommand.forceFlag],
+        flags: [GenerateCommand.dryRunFlag, GenerateCommand.forceFlag, GenerateCommand.checkFlag, printFlag],
         run: handler(graph)
     )
 
     static func graph(_ inv: Invocation) throws {
-        let shownPath = inv.parsed.argument("manifest") ?? GraphGenerator.defaultManifest
-        let outcome: GraphOutcome
+        if inv.parsed.flag("print") { return try printGraph(inv) }
+        let check = inv.parsed.flag("check")
+        let outcome = try mapGraphErrors(inv) {
+            try GraphGenerator.run(
+                manifest: inv.parsed.argument("manifest"), in: inv.directory, repositoryRoot: try Paths.repositoryRoot(inv),
+                catalog: try Paths.catalog(inv),
+                outDir: URL(fileURLWithPath: Paths.absolute(inv.parsed.option("out") ?? ".", in: inv.directory)),
+                dryRun: inv.parsed.flag("dry-run") || check, force: inv.parsed.flag("force"))
+        }
+        for warning in outcome.warnings { Console.err("warning: \(warning)\n") }
+        if check {
+            try GenerateCommand.reportCheck(outcome.files.map { ($0.path, $0.action.rawValue, $0.action.changesFile) }, inv: inv)
+        } else {
+            report(outcome.files, dryRun: inv.parsed.flag("dry-run"), force: inv.parsed.flag("force"), inv: inv)
+        }
+    }
+
+    /// `--print`: the validated tree, drawn; writes nothing.
+    static func printGraph(_ inv: Invocation) throws {
+        let printed = try mapGraphErrors(inv) {
+            try GraphGenerator.printTree(manifest: inv.parsed.argument("manifest"), in: inv.directory,
+                                         repositoryRoot: try Paths.repositoryRoot(inv))
+        }
+        for warning in printed.warnings { Console.err("warning: \(warning)\n") }
+        inv.emit(json: .string(printed.text), text: printed.text)
+    }
+
+    /// A manifest that cannot be read, or fails validation (every problem listed), exits 1.
+    static func mapGraphErrors<T>(_ inv: Invocation, _ body: () throws -> T) throws -> T {
         do {
-            outcome = try Scaffold.mapErrors {
-                try GraphGenerator.run(
-                    manifest: inv.parsed.argument("manifest"), in: inv.directory, repositoryRoot: try Paths.repositoryRoot(inv),
-                    catalog: try Paths.catalog(inv),
-                    outDir: URL(fileURLWithPath: Paths.absolute(inv.parsed.option("out") ?? ".", in: inv.directory)),
-                    dryRun: inv.parsed.flag("dry-run"), force: inv.parsed.flag("force"))
-            }
+            return try Scaffold.mapErrors(body)
         } catch let failure as GraphManifestError {
             throw TeamflowError(.failure, failure.message, hints: failure.hints)
         } catch let failure as GraphGenerator.ValidationFailed {
             for warning in failure.warnings { Console.err("warning: \(warning)\n") }
+            let shownPath = inv.parsed.argument("manifest") ?? GraphGenerator.defaultManifest
             throw TeamflowError(.failure, "\(shownPath): \(failure.errors.count) problem(s); nothing was written\n"
                                 + failure.errors.map { "  \($0)" }.joined(separator: "\n"))
         }
-        for warning in outcome.warnings { Console.err("warning: \(warning)\n") }
-        report(outcome.files, dryRun: inv.parsed.flag("dry-run"), force: inv.parsed.flag("force"), inv: inv)
     }
 
     static func report(_ files: [GraphFile], dryRun: Bool, force: Bool, inv: Invocation) {
@@ -46,16 +69,16 @@ enum GenerateGraphCommand {
             var line = file.action.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + file.path
             if file.action == .edited { line += force ? "  (edited by hand; overwritten with --force)" : "  (edited by hand; needs --force)" }
             if file.action == .userFile { line += "  (not generated by teamflow; left alone)" }
+            if file.action == .kept { line += GenerateCommand.note(.kept, userFile: file.planned.isUserFile) }
             return line
         }
         if dryRun {
             lines.append("Dry run: nothing written.")
-            for file in files where [.create, .update, .edited].contains(file.action) {
+            for file in files where file.action.changesFile {
                 lines.append(UnifiedDiff.diff(old: file.existing, new: file.planned.contents, path: file.path))
             }
         } else {
-            let written = files.filter { [.create, .update, .edited].contains($0.action) }.count
-            lines.append("\(written) file(s) written.")
+            lines.append("\(files.filter(\.action.changesFile).count) file(s) written.")
         }
         inv.emit(json: .array(files.map { .object([("path", .string($0.path)), ("action", .string($0.action.rawValue))]) }),
                  text: lines.joined(separator: "\n"))
