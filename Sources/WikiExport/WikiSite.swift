@@ -31,7 +31,7 @@ struct WikiSite {
         self.state = state
         // Derived once: `liveTasks` sorts every task, too slow to repeat per page.
         let tasks = state.liveTasks
-        tasksByWeek = WikiSite.tasksByWeek(tasks)
+        tasksByWeek = WikiSite.byShowingWeek(tasks)
         tasksByEpic = Dictionary(grouping: tasks.filter { $0.epic != nil }, by: { $0.epic ?? "" })
         epicsByProject = Dictionary(grouping: state.liveEpics.filter { $0.project != nil }, by: { $0.project ?? "" })
         goalsByWeek = Dictionary(grouping: state.goals.values { !$0.removed }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) },
@@ -67,7 +67,7 @@ struct WikiSite {
 
     /// Tasks by the weeks whose pages show them, in order: the week each is filed in, and
     /// every week it was carried out of (shown there as carried).
-    static func tasksByWeek(_ tasks: [TeamTask]) -> [String: [TeamTask]] {
+    static func byShowingWeek(_ tasks: [TeamTask]) -> [String: [TeamTask]] {
         var byWeek: [String: [TeamTask]] = [:]
         for task in tasks {
             byWeek[task.week, default: []].append(task)

@@ -140,7 +140,7 @@ extension Present {
             ("due", .optional(task.due?.description)),
         ]
         // carry-over and due dates (issue 13)
-        let carried = carried ?? (task.carriedFrom(into: task.week), nil)
+        let carried = carried ?? (from: task.carriedFrom(into: task.week), to: nil)
         pairs += [("carriedFrom", .optional(carried.from)), ("carriedTo", .optional(carried.to))]
         if let today { pairs.append(("overdue", .bool(task.isOverdue(today: today)))) }
         if let subtasks { pairs.append(("subtasks", .array(subtasks))) }
@@ -149,7 +149,7 @@ extension Present {
 
     static func json(_ node: TaskNode, today: Day? = nil) -> JSON {
         json(node.task, memberName: node.memberName, subtasks: node.subtasks.map { json($0, today: today) }, today: today,
-             carried: (node.carriedFrom, node.carriedTo))
+             carried: (from: node.carriedFrom, to: node.carriedTo))
     }
 
     /// `[x]` done, `[~]` doing, `[ ]` todo (coloured marks on a terminal).
