@@ -83,8 +83,9 @@ struct WikiContext {
             let task = node.task, here = node.carriedTo == nil
             var fields = itemFields(task.title, done: node.countsDone, depth: depth)
             fields["doing"] = .bool(here && task.status == .doing)
-            fields["carriedTo"] = node.carriedTo.map(TemplateValue.string) ?? .null
-            fields["carriedFrom"] = here ? node.carriedFrom.map(TemplateValue.string) ?? .null : .null
+            // Weeks come from events as written: one line each, like every other text here.
+            fields["carriedTo"] = node.carriedTo.map { .string(Inline.text($0)) } ?? .null
+            fields["carriedFrom"] = here ? node.carriedFrom.map { .string(Inline.text($0)) } ?? .null : .null
             fields["overdue"] = .bool(here && asOf.map(task.isOverdue(today:)) == true)
             fields["due"] = task.due.map { .string($0.description) } ?? .null
             return [.dictionary(fields)] + flatten(node.subtasks, depth: depth + 1, asOf: asOf)
