@@ -114,11 +114,54 @@ final class WeekCarryCLITests: XCTestCase {
     }
 
     static let expectedCarry = """
+    Carried 3 tasks from 2024-W47 to 2024-W48:
+      [ ] ID  화면간 연결  @지혜  2024-W48  due 11-22  overdue
+      [ ] ID  전환 애니메이션  @지혜  2024-W48
+      [~] ID  코드 리뷰  @건우  2024-W48  due 11-29
+    `teamflow undo` moves them back.
+
     """
 
+    /// Last week keeps the record: carried tasks count as not done; the done sub-task stays.
     static let expectedOldText = """
+    Week 2024-W47 (2024-11-18 – 2024-11-24)
+
+    Team goals (0/0)
+      (none yet: teamflow goal add TEXT)
+
+    지혜 @jihye (2/4)
+      [>] ID  화면간 연결  → 2024-W48
+        [x] ID  버튼 배치
+        [>] ID  전환 애니메이션  → 2024-W48
+      [x] ID  DI
+
+    건우 (0/1)
+      [>] ID  코드 리뷰  → 2024-W48
+
+    Overdue tasks (2)
+      [ ] ID  지난 마감  @건우  2024-W46  due 11-15  overdue
+      [ ] ID  화면간 연결  @지혜  2024-W48  due 11-22  overdue
+
     """
 
+    /// This week: carried work first under each member, then new work; overdue across weeks last.
     static let expectedNewText = """
+    Week 2024-W48 (2024-11-25 – 2024-12-01)
+
+    Team goals (0/0)
+      (none yet: teamflow goal add TEXT)
+
+    지혜 @jihye (0/3)
+      [ ] ID  화면간 연결  ↪ from 2024-W47  due 11-22  overdue
+        [ ] ID  전환 애니메이션
+      [ ] ID  새 일
+
+    건우 (0/1)
+      [~] ID  코드 리뷰  ↪ from 2024-W47  due 11-29
+
+    Overdue tasks (2)
+      [ ] ID  지난 마감  @건우  2024-W46  due 11-15  overdue
+      [ ] ID  화면간 연결  @지혜  2024-W48  due 11-22  overdue
+
     """
 }

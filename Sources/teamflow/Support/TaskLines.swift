@@ -15,8 +15,9 @@ extension Present {
     static var carriedMark: String { Console.useColor ? Console.styled("»", .cyan) : "[>]" }
 
     /// Board lines of a task tree, indented two spaces per level: a task carried away shows as
-    /// `[>] title → W`, one carried in ends with `↪ from W`, due dates and `overdue` as `due`.
-    static func lines(_ nodes: [TaskNode], indent: String, today: Day? = nil) -> [String] {
+    /// `[>] title → W`, one carried in ends with `↪ from W` (not repeated on sub-tasks that came
+    /// along with their parent), due dates and `overdue` as `due`.
+    static func lines(_ nodes: [TaskNode], indent: String, today: Day? = nil, parentFrom: String? = nil) -> [String] {
         nodes.flatMap { node in
             let task = node.task
             var line = "\(indent)\(node.carriedTo == nil ? status(task.status) : carriedMark) "
@@ -24,10 +25,13 @@ extension Present {
             if let to = node.carriedTo {
                 line += "  " + Console.styled("→ \(oneLine(to))", .cyan)
             } else {
-                if let from = node.carriedFrom { line += "  " + Console.styled("↪ from \(oneLine(from))", .dim) }
+                if let from = node.carriedFrom, from != parentFrom {
+                    line += "  " + Console.styled("↪ from \(oneLine(from))", .dim)
+                }
                 line += due(task, today: today)
             }
-            return [line] + lines(node.subtasks, indent: indent + "  ", today: today)
+            let from = node.carriedTo == nil ? node.carriedFrom : nil
+            return [line] + lines(node.subtasks, indent: indent + "  ", today: today, parentFrom: from)
         }
     }
 
