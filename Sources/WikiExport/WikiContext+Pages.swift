@@ -54,7 +54,7 @@ extension WikiContext {
                 "tasks": .array(tasks.map { task in
                     .dictionary(["text": .string(Inline.text(task.title)), "done": .bool(task.done),
                                  "check": .string(task.done ? "x" : " "), "week": .string(task.week),
-                                 "doing": .bool(task.status == .doing),
+                                 "doing": .bool(task.status == .doing), "marks": .string(marks(doing: task.status == .doing)),
                                  "member": .string(task.member.flatMap { site.state.members[$0]?.name }.map(Inline.text) ?? "")])
                 }),
             ])

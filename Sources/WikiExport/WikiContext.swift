@@ -88,8 +88,22 @@ struct WikiContext {
             fields["carriedFrom"] = here ? node.carriedFrom.map { .string(Inline.text($0)) } ?? .null : .null
             fields["overdue"] = .bool(here && asOf.map(task.isOverdue(today:)) == true)
             fields["due"] = task.due.map { .string($0.description) } ?? .null
+            fields["marks"] = .string(marks(doing: here && task.status == .doing, carriedTo: node.carriedTo,
+                                            carriedFrom: here ? node.carriedFrom : nil,
+                                            overdueSince: here && asOf.map(task.isOverdue(today:)) == true ? task.due : nil))
             return [.dictionary(fields)] + flatten(node.subtasks, depth: depth + 1, asOf: asOf)
         }
+    }
+
+    /// What follows a task's text, in the page's language: ` (in progress)`, ` (carried → W)`,
+    /// ` (carried ← W)`, ` (Due D, overdue)`. Also given field by field, for layouts of one's own.
+    func marks(doing: Bool, carriedTo: String? = nil, carriedFrom: String? = nil, overdueSince due: Day? = nil) -> String {
+        var parts: [String] = []
+        if doing { parts.append(labels["inProgress"] ?? "in progress") }
+        if let carriedTo { parts.append("\(labels["carriedTo"] ?? "carried →") \(Inline.text(carriedTo))") }
+        if let carriedFrom { parts.append("\(labels["carriedFrom"] ?? "carried ←") \(Inline.text(carriedFrom))") }
+        if let due { parts.append("\(labels["due"] ?? "Due") \(due), \(labels["overdue"] ?? "overdue")") }
+        return parts.map { " (\($0))" }.joined()
     }
 
     private func item(_ text: String, done: Bool, depth: Int) -> TemplateValue {
