@@ -101,6 +101,12 @@ final class WeekCarryCLITests: XCTestCase {
         let task = (json as? [[String: Any]])?.first
         XCTAssertEqual(task?["overdue"] as? Bool, true)
         XCTAssertEqual(task?["due"] as? String, "2024-11-15")
+
+        _ = try tf(repo, ["sprint", "add", "Sprint 3", "--from", "2024-11-18", "--to", "2024-11-29"])
+        _ = try tf(repo, ["task", "add", "스프린트 일", "--sprint", "Sprint 3", "--member", "건우", "--due", "2024-11-21"])
+        _ = try tf(repo, ["task", "add", "다음 마감", "--sprint", "Sprint 3", "--member", "건우", "--due", "2024-11-28"])
+        let sprint = Self.maskIDs(try tf(repo, ["sprint"]).stdout)
+        XCTAssertTrue(sprint.contains("  [ ] ID  스프린트 일  due 11-21  overdue\n  [ ] ID  다음 마감  due 11-28\n"), sprint)
     }
 
     /// Short ids (8 hex digits) as `ID`: they depend on commit hashes, the titles identify the lines.
