@@ -53,12 +53,26 @@ extension TeamTask: SnapshotTitled {
     public func write(to w: inout SnapshotWriter) {
         w.write(id); w.write(title); w.write(member); w.write(epic); w.write(parent); w.write(week); w.write(sprint)
         w.write(due); w.write(status); w.write(removed); w.write(clock)
+        // carry-over (issue 13): after the original fields; other additions go after this line.
+        w.write(carries)
     }
 
     public init(from r: inout SnapshotReader) throws {
         self.init(restoring: try r.read(), title: try r.read(), member: try r.read(), epic: try r.read(), parent: try r.read(),
                   week: try r.read(), sprint: try r.read(), due: try r.read(), status: try r.read(), removed: try r.read(),
                   clock: try r.read())
+        // carry-over (issue 13)
+        carries = try r.read()
+    }
+}
+
+extension TaskCarry: SnapshotCodable {
+    public func write(to w: inout SnapshotWriter) {
+        w.write(from); w.write(to); w.write(at)
+    }
+
+    public init(from r: inout SnapshotReader) throws {
+        self.init(from: try r.read(), to: try r.read(), at: try r.read())
     }
 }
 
@@ -162,7 +176,7 @@ extension EventPosition: SnapshotCodable {
 
 extension TeamState: SnapshotCodable {
     /// Bump whenever any state type's fields change: older caches are then rebuilt.
-    public static let snapshotFormat = 4
+    public static let snapshotFormat = 5
 
     public func write(to w: inout SnapshotWriter) {
         w.write(teamName); w.write(goals); w.write(members); w.write(projects); w.write(epics); w.write(tasks)

@@ -54,6 +54,7 @@ extension WikiContext {
                 "tasks": .array(tasks.map { task in
                     .dictionary(["text": .string(Inline.text(task.title)), "done": .bool(task.done),
                                  "check": .string(task.done ? "x" : " "), "week": .string(task.week),
+                                 "doing": .bool(task.status == .doing), "marks": .string(marks(doing: task.status == .doing)),
                                  "member": .string(task.member.flatMap { site.state.members[$0]?.name }.map(Inline.text) ?? "")])
                 }),
             ])
@@ -63,13 +64,20 @@ extension WikiContext {
 
     // MARK: Wiki pages
 
+    /// A page's title, body and journal. A page titled like the journal heading (`개발 일지`)
+    /// gets no second heading of that name, and a body starting with the title drops it, so the
+    /// title shows once. Headings inside entries sit one level below the entries' own.
     func page(_ page: WikiPage) -> TemplateValue {
-        .dictionary([
+        let titledLikeJournal = labels["journal"].map { Lookup.normalize($0) == Lookup.normalize(page.title) } ?? false
+        let entryLevel = titledLikeJournal ? 2 : 3
+        return .dictionary([
             "title": .string(Inline.text(page.title)),
-            "body": .string(Inline.block(page.body)),
+            "body": .string(Inline.block(HeadingLevels.droppingRepeatedTitle(page.body, title: page.title))),
+            "journalHeading": .bool(!titledLikeJournal),
+            "entryHeading": .string(String(repeating: "#", count: entryLevel)),
             "entries": .array(page.journal.map { entry in
                 .dictionary(["day": .string(entry.day), "author": .string(Inline.text(entry.author)),
-                             "text": .string(Inline.block(entry.text))])
+                             "text": .string(Inline.block(HeadingLevels.demote(entry.text, toAtLeast: entryLevel + 1)))])
             }),
         ])
     }

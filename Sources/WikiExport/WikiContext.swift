@@ -44,8 +44,10 @@ struct WikiContext {
 
     func week(_ key: String) -> TemplateValue {
         let tasks = site.tasksByWeek[key] ?? []
-        let (members, unassigned) = TaskNode.group(tasks, in: site.state)
+        let (members, unassigned) = TaskNode.group(tasks, in: site.state, week: key)
         let parsed = ISOWeek(parsing: key)
+        // Overdue as of the week's end, so a page does not change with the day it is exported.
+        let asOf = parsed?.end
         let retros = site.retrosByWeek[key] ?? []
         return .dictionary([
             "name": .string(key),
@@ -55,9 +57,9 @@ struct WikiContext {
             "doneGoals": .int((site.goalsByWeek[key] ?? []).filter(\.done).count),
             "members": .array(members.map { column in
                 .dictionary(["name": .string(Inline.text(column.member.name)), "done": .int(column.done),
-                             "total": .int(column.total), "tasks": .array(flatten(column.tasks))])
+                             "total": .int(column.total), "tasks": .array(flatten(column.tasks, asOf: asOf))])
             }),
-            "unassigned": .array(flatten(unassigned)),
+            "unassigned": .array(flatten(unassigned, asOf: asOf)),
             "retro": .dictionary(Dictionary(uniqueKeysWithValues: RetroEntry.kinds.map { kind in
                 (kind, TemplateValue.array(retros.filter { $0.kind == kind }.map { entry in
                     .dictionary(["text": .string(Inline.text(entry.text)), "author": .string(Inline.text(entry.author))])
@@ -73,13 +75,43 @@ struct WikiContext {
         ])
     }
 
-    /// Task trees as flat lines with an indent, so a layout writes nested task lists simply.
-    private func flatten(_ nodes: [TaskNode], depth: Int = 0) -> [TemplateValue] {
-        nodes.flatMap { node in [item(node.task.title, done: node.task.done, depth: depth)] + flatten(node.subtasks, depth: depth + 1) }
+    /// Task trees as flat lines with an indent, so a layout writes nested task lists simply. A
+    /// line a carry left behind is open with `carriedTo`; `doing` marks work in progress;
+    /// `overdue` is an open task past due on `asOf`.
+    private func flatten(_ nodes: [TaskNode], depth: Int = 0, asOf: Day?) -> [TemplateValue] {
+        nodes.flatMap { node -> [TemplateValue] in
+            let task = node.task, here = node.carriedTo == nil
+            var fields = itemFields(task.title, done: node.countsDone, depth: depth)
+            fields["doing"] = .bool(here && task.status == .doing)
+            // Weeks come from events as written: one line each, like every other text here.
+            fields["carriedTo"] = node.carriedTo.map { .string(Inline.text($0)) } ?? .null
+            fields["carriedFrom"] = here ? node.carriedFrom.map { .string(Inline.text($0)) } ?? .null : .null
+            fields["overdue"] = .bool(here && asOf.map(task.isOverdue(today:)) == true)
+            fields["due"] = task.due.map { .string($0.description) } ?? .null
+            fields["marks"] = .string(marks(doing: here && task.status == .doing, carriedTo: node.carriedTo,
+                                            carriedFrom: here ? node.carriedFrom : nil,
+                                            overdueSince: here && asOf.map(task.isOverdue(today:)) == true ? task.due : nil))
+            return [.dictionary(fields)] + flatten(node.subtasks, depth: depth + 1, asOf: asOf)
+        }
+    }
+
+    /// What follows a task's text, in the page's language: ` (in progress)`, ` (carried → W)`,
+    /// ` (carried ← W)`, ` (Due D, overdue)`. Also given field by field, for layouts of one's own.
+    func marks(doing: Bool, carriedTo: String? = nil, carriedFrom: String? = nil, overdueSince due: Day? = nil) -> String {
+        var parts: [String] = []
+        if doing { parts.append(labels["inProgress"] ?? "in progress") }
+        if let carriedTo { parts.append("\(labels["carriedTo"] ?? "carried →") \(Inline.text(carriedTo))") }
+        if let carriedFrom { parts.append("\(labels["carriedFrom"] ?? "carried ←") \(Inline.text(carriedFrom))") }
+        if let due { parts.append("\(labels["due"] ?? "Due") \(due), \(labels["overdue"] ?? "overdue")") }
+        return parts.map { " (\($0))" }.joined()
     }
 
     private func item(_ text: String, done: Bool, depth: Int) -> TemplateValue {
-        .dictionary(["text": .string(Inline.text(text)), "done": .bool(done), "check": .string(done ? "x" : " "),
-                     "indent": .string(String(repeating: "  ", count: depth))])
+        .dictionary(itemFields(text, done: done, depth: depth))
+    }
+
+    private func itemFields(_ text: String, done: Bool, depth: Int) -> [String: TemplateValue] {
+        ["text": .string(Inline.text(text)), "done": .bool(done), "check": .string(done ? "x" : " "),
+         "indent": .string(String(repeating: "  ", count: depth))]
     }
 }

@@ -31,7 +31,7 @@ struct WikiSite {
         self.state = state
         // Derived once: `liveTasks` sorts every task, too slow to repeat per page.
         let tasks = state.liveTasks
-        tasksByWeek = Dictionary(grouping: tasks, by: \.week)
+        tasksByWeek = WikiSite.byShowingWeek(tasks)
         tasksByEpic = Dictionary(grouping: tasks.filter { $0.epic != nil }, by: { $0.epic ?? "" })
         epicsByProject = Dictionary(grouping: state.liveEpics.filter { $0.project != nil }, by: { $0.project ?? "" })
         goalsByWeek = Dictionary(grouping: state.goals.values { !$0.removed }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) },
@@ -63,6 +63,20 @@ struct WikiSite {
     var allNames: [String] {
         [WikiSite.home, WikiSite.sidebar] + weeks.compactMap { weekNames[$0] } + reviews.compactMap { reviewNames[$0.id] }
             + projects.compactMap { projectNames[$0.id] } + pages.compactMap { pageNames[$0.id] }
+    }
+
+    /// Tasks by the weeks whose pages show them, in order: the week each is filed in, and
+    /// every week it was carried out of (shown there as carried).
+    static func byShowingWeek(_ tasks: [TeamTask]) -> [String: [TeamTask]] {
+        var byWeek: [String: [TeamTask]] = [:]
+        for task in tasks {
+            byWeek[task.week, default: []].append(task)
+            var recorded = Set<String>()
+            for carry in task.carries where task.isCarried(outOf: carry.from) && recorded.insert(carry.from).inserted {
+                byWeek[carry.from, default: []].append(task)
+            }
+        }
+        return byWeek
     }
 
     /// An epic's progress over its live tasks.

@@ -100,6 +100,9 @@ final class UseCaseWeekScenarioTests: XCTestCase {
               "week": "2024-W47",
               "sprint": null,
               "due": null,
+              "carriedFrom": null,
+              "carriedTo": null,
+              "overdue": false,
               "subtasks": [
                 {
                   "id": "#6",
@@ -113,6 +116,9 @@ final class UseCaseWeekScenarioTests: XCTestCase {
                   "week": "2024-W47",
                   "sprint": null,
                   "due": null,
+                  "carriedFrom": null,
+                  "carriedTo": null,
+                  "overdue": false,
                   "subtasks": [
                     {
                       "id": "#7",
@@ -126,6 +132,9 @@ final class UseCaseWeekScenarioTests: XCTestCase {
                       "week": "2024-W47",
                       "sprint": null,
                       "due": null,
+                      "carriedFrom": null,
+                      "carriedTo": null,
+                      "overdue": false,
                       "subtasks": []
                     }
                   ]
@@ -153,6 +162,9 @@ final class UseCaseWeekScenarioTests: XCTestCase {
               "week": "2024-W47",
               "sprint": null,
               "due": null,
+              "carriedFrom": null,
+              "carriedTo": null,
+              "overdue": false,
               "subtasks": []
             }
           ]
@@ -171,6 +183,9 @@ final class UseCaseWeekScenarioTests: XCTestCase {
           "week": "2024-W47",
           "sprint": null,
           "due": null,
+          "carriedFrom": null,
+          "carriedTo": null,
+          "overdue": false,
           "subtasks": []
         }
       ],
@@ -184,7 +199,8 @@ final class UseCaseWeekScenarioTests: XCTestCase {
           "overdue": true,
           "description": null
         }
-      ]
+      ],
+      "overdueTasks": []
     }
     """ + "\n"
 

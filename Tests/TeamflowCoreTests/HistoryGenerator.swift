@@ -12,7 +12,11 @@ struct HistoryGenerator {
 
     init(seed: UInt64) { rng = ConcurrentEditsPropertyTests.SplitMix(state: seed) }
 
-    static let types = EventSchema.table.keys.sorted() + ["future.thing", "goal.exploded", "task"]
+    /// Types added after `LegacyFolds` was frozen: the legacy folds ignore them, so they have
+    /// no legacy state to be compared with (their own tests cover them).
+    static let newerThanLegacy: Set<String> = [EventType.taskCarried, EventType.taskUncarried]
+    static let types = EventSchema.table.keys.filter { !newerThanLegacy.contains($0) }.sorted()
+        + ["future.thing", "goal.exploded", "task"]
     static let addedTypes = types.filter { $0.hasSuffix(".added") }
 
     mutating func history(count: Int) -> [Event] {

@@ -36,6 +36,8 @@ public enum EventType {
     public static let taskAssigned = "task.assigned"
     public static let taskRemoved = "task.removed"
     public static let taskRestored = "task.restored"
+    public static let taskCarried = "task.carried"
+    public static let taskUncarried = "task.uncarried"
 
     public static let sprintAdded = "sprint.added"
     public static let sprintRemoved = "sprint.removed"

@@ -14,6 +14,12 @@ public struct TeamTask: Sendable, Codable, Equatable, Identifiable {
     public var removed: Bool
     public var clock: Int
 
+    // MARK: carry-over (issue 13, `week carry`): keep this block together; other additions go after it.
+    /// Every time the task was carried to a later week, oldest first: the weeks it was carried
+    /// out of stay on record there (`CarriedTask.swift`).
+    public var carries: [TaskCarry] = []
+    // MARK: end of carry-over
+
     public var done: Bool { status == .done }
     public var shortID: String { ShortID.of(id) }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A wiki page: a body replaced by `wiki save` and dated, authored journal entries added by
 /// `wiki append`. Pages are keyed by their title (NFC, case-insensitive), so two clones writing
 /// the same title write the same page.
@@ -18,6 +20,16 @@ public struct WikiPage: Sendable, Codable, Equatable, Identifiable {
     /// Journal entries oldest first: by day, then by the order they were written.
     public var journal: [WikiEntry] {
         entries.sorted { ($0.day, $0.clock, $0.id) < ($1.day, $1.clock, $1.id) }
+    }
+
+    /// `history` oldest first by the time each change was made (18:20 before 18:30, whatever
+    /// offsets they were written with and whatever (clock, id) order two clones' changes folded
+    /// in); equal times keep that order, and a time that does not parse sorts first.
+    public var timeline: [WikiRevision] {
+        history.enumerated()
+            .map { (time: Timestamp.parse($0.element.at)?.timeIntervalSince1970 ?? -Double.infinity, offset: $0.offset, revision: $0.element) }
+            .sorted { ($0.time, $0.offset) < ($1.time, $1.offset) }
+            .map(\.revision)
     }
 }
 

@@ -1,7 +1,9 @@
 /// The week's board: what `teamflow week` shows.
 ///
 /// Team goals of the week (and of the sprint overlapping it), then every member with tasks
-/// that week (sub-tasks nested under their parents), then the projects overdue today.
+/// that week (sub-tasks nested under their parents; tasks carried in first, tasks carried out
+/// kept as a record), then the open tasks of any week past their due date, then the projects
+/// overdue today.
 public struct WeekBoard: Sendable, Equatable {
     public var week: ISOWeek
     public var start: Day
@@ -16,6 +18,8 @@ public struct WeekBoard: Sendable, Equatable {
     /// Tasks of the week with no (live) member.
     public var unassigned: [TaskNode]
     public var overdue: [Project]
+    /// Open tasks of any week whose due date is before today, earliest due first (no sub-tasks nested).
+    public var overdueTasks: [TaskNode] = []
 
     public var doneCount: Int { goals.filter(\.done).count }
 }
@@ -26,9 +30,23 @@ public struct TaskNode: Sendable, Equatable {
     /// The assignee's name, resolved for display.
     public var memberName: String?
     public var subtasks: [TaskNode]
+    /// On a week's board: the week the task was carried in from (nil: filed here).
+    public var carriedFrom: String? = nil
+    /// On a week's board: the week the task was carried to, when this line is the record a
+    /// carry left behind (not done here, whatever its status is now).
+    public var carriedTo: String? = nil
+
+    /// Filed on this board after a carry from an earlier week.
+    public var isCarriedIn: Bool { carriedFrom != nil && carriedTo == nil }
+
+    /// Done on this board: a carried-away record never is.
+    public var countsDone: Bool { task.done && carriedTo == nil }
 
     /// This task and every nested sub-task, depth first.
     public var flattened: [TeamTask] { [task] + subtasks.flatMap(\.flattened) }
+
+    /// This node and every nested one, depth first.
+    public var flattenedNodes: [TaskNode] { [self] + subtasks.flatMap(\.flattenedNodes) }
 }
 
 /// One member's tasks on a board, with progress over all of them (sub-tasks included).
@@ -44,18 +62,27 @@ extension WeekBoard {
     public init(state: TeamState, week: ISOWeek, today: Day) {
         let key = week.description
         let sprint = state.sprint(overlapping: week)
-        let (members, unassigned) = TaskNode.group(state.liveTasks { $0.week == key }, in: state)
+        // One scan for both the week's tasks and the overdue ones: a scan decodes every task.
+        let relevant = state.liveTasks { $0.week == key || $0.isCarried(outOf: key) || $0.isOverdue(today: today) }
+        let (members, unassigned) = TaskNode.group(relevant.filter { $0.week == key || $0.isCarried(outOf: key) }, in: state,
+                                                   week: key)
+        let overdueTasks = relevant.filter { $0.isOverdue(today: today) }.enumerated()
+            .sorted { ($0.element.due ?? today, $0.offset) < ($1.element.due ?? today, $1.offset) }
+            .map { TaskNode(task: $0.element, memberName: $0.element.member.flatMap { state.members[$0]?.name }, subtasks: []) }
         self.init(week: week, start: week.start, end: week.end,
                   goals: state.goals(in: week).filter { $0.sprint == nil },
                   sprint: sprint, sprintGoals: sprint.map(state.goals(in:)) ?? [],
-                  members: members, unassigned: unassigned, overdue: state.overdueProjects(today: today))
+                  members: members, unassigned: unassigned, overdue: state.overdueProjects(today: today),
+                  overdueTasks: overdueTasks)
     }
 }
 
 extension TaskNode {
     /// Groups tasks by member (members in joining order) and nests each group's sub-tasks.
-    /// A sub-task whose parent is not in the group is shown at the group's top level.
-    public static func group(_ tasks: [TeamTask], in state: TeamState) -> ([MemberTasks], [TaskNode]) {
+    /// A sub-task whose parent is not in the group is shown at the group's top level. With
+    /// `week` (a week's board), each node says where it was carried from or to, tasks carried
+    /// in come first, and a carried-away record never counts as done.
+    public static func group(_ tasks: [TeamTask], in state: TeamState, week: String? = nil) -> ([MemberTasks], [TaskNode]) {
         var byMember: [String: [TeamTask]] = [:]
         var unassigned: [TeamTask] = []
         for task in tasks {
@@ -67,18 +94,21 @@ extension TaskNode {
         }
         let columns = state.liveMembers.compactMap { member -> MemberTasks? in
             guard let own = byMember[member.id] else { return nil }
-            return MemberTasks(member: member, tasks: tree(own, in: state), done: own.filter(\.done).count, total: own.count)
+            let nodes = tree(own, in: state, week: week)
+            let all = nodes.flatMap(\.flattenedNodes)
+            return MemberTasks(member: member, tasks: nodes, done: all.filter(\.countsDone).count, total: all.count)
         }
-        return (columns, tree(unassigned, in: state))
+        return (columns, tree(unassigned, in: state, week: week))
     }
 
     /// How deep a board nests sub-tasks; deeper ones are shown at this depth under their
     /// nearest shown ancestor. Boards, JSON and the wiki recurse per level, and a history
-    /// (perhaps arriving by sync) may nest tasks 100,000 deep.
+    /// (perhaps arriving by sync) may nest tasks deeply.
     public static let maxDepth = 32
 
-    /// Nests tasks (given in order) under their parents within the same list.
-    public static func tree(_ tasks: [TeamTask], in state: TeamState) -> [TaskNode] {
+    /// Nests tasks (given in order) under their parents within the same list; on `week`'s
+    /// board, roots carried in from an earlier week come first.
+    public static func tree(_ tasks: [TeamTask], in state: TeamState, week: String? = nil) -> [TaskNode] {
         let ids = Set(tasks.map(\.id))
         let byID = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // Each task's depth in the list, walking up iteratively (a cycle, which folds never
@@ -127,8 +157,11 @@ extension TaskNode {
         func node(_ task: TeamTask) -> TaskNode {
             seen.insert(task.id)
             let subs = (children[task.id] ?? []).filter { !seen.contains($0.id) }.map(node)
-            return TaskNode(task: task, memberName: task.member.flatMap { state.members[$0]?.name }, subtasks: subs)
+            return TaskNode(task: task, memberName: task.member.flatMap { state.members[$0]?.name }, subtasks: subs,
+                            carriedFrom: week.flatMap(task.carriedFrom(into:)), carriedTo: week.flatMap(task.carriedTo(outOf:)))
         }
-        return roots.map(node)
+        let nodes = roots.map(node)
+        guard week != nil else { return nodes }
+        return nodes.filter(\.isCarriedIn) + nodes.filter { !$0.isCarriedIn }
     }
 }

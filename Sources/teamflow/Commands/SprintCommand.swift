@@ -44,8 +44,8 @@ enum SprintCommand {
             ("start", .string(board.sprint.from.description)),
             ("end", .string(board.sprint.to.description)),
             ("goals", .array(board.goals.map(Present.json))),
-            ("members", .array(board.members.map(WeekCommand.memberJSON))),
-            ("unassigned", .array(board.unassigned.map(Present.json))),
+            ("members", .array(board.members.map { WeekCommand.memberJSON($0, today: today) })),
+            ("unassigned", .array(board.unassigned.map { Present.json($0, today: today) })),
             ("overdue", .array(board.overdue.map { Present.json($0, today: today) })),
         ])
     }
@@ -55,7 +55,7 @@ enum SprintCommand {
         var lines = [Console.styled("Sprint \(Present.oneLine(board.sprint.name)) (\(board.sprint.from) – \(board.sprint.to))", .bold), ""]
         lines.append(Console.styled("Sprint goals", .bold) + " (\(Present.progress(done, board.goals.count)))")
         lines += board.goals.isEmpty ? ["  (none yet: teamflow goal add TEXT --sprint NAME)"] : board.goals.map { "  " + Present.line($0) }
-        lines += Present.memberSections(board.members, unassigned: board.unassigned)
+        lines += Present.memberSections(board.members, unassigned: board.unassigned, today: today)
         lines += Present.overdueSection(board.overdue, today: today)
         return lines.joined(separator: "\n")
     }

@@ -82,16 +82,19 @@ enum TaskCommand {
 
     static func list(_ inv: Invocation) throws {
         let done: Bool? = inv.parsed.flag("done") ? true : inv.parsed.flag("open") ? false : nil
-        let tasks = try inv.queries().tasks(TaskUseCases.Filter(member: inv.parsed.option("member"), week: inv.parsed.option("week"),
-                                                                epic: inv.parsed.option("epic"), done: done))
-        inv.emit(json: .array(tasks.map { Present.json($0.task, memberName: $0.memberName) }),
-                 text: tasks.isEmpty ? "No tasks." : tasks.map { Present.line($0.task, memberName: $0.memberName) }.joined(separator: "\n"))
+        let queries = try inv.queries(), today = queries.session.today
+        let tasks = try queries.tasks(TaskUseCases.Filter(member: inv.parsed.option("member"), week: inv.parsed.option("week"),
+                                                          epic: inv.parsed.option("epic"), done: done))
+        inv.emit(json: .array(tasks.map { Present.json($0.task, memberName: $0.memberName, today: today) }),
+                 text: tasks.isEmpty ? "No tasks." : tasks.map { Present.line($0.task, memberName: $0.memberName, today: today) }.joined(separator: "\n"))
     }
 
     /// The changed task with its member's name.
     static func show(_ task: TeamTask, _ inv: Invocation, prefix: String = "") throws {
-        let view = try inv.queries().view(task)
-        inv.emit(json: Present.json(view.task, memberName: view.memberName), text: prefix + Present.line(view.task, memberName: view.memberName))
+        let queries = try inv.queries(), today = queries.session.today
+        let view = try queries.view(task)
+        inv.emit(json: Present.json(view.task, memberName: view.memberName, today: today),
+                 text: prefix + Present.line(view.task, memberName: view.memberName, today: today))
     }
 
     static func useCases(_ inv: Invocation) throws -> TaskUseCases {

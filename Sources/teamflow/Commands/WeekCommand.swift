@@ -1,13 +1,20 @@
 import ArgumentParsing
 import TeamflowCore
 
-/// `teamflow week [W]`: the week's board.
+/// `teamflow week [W]`: the week's board; `week carry`: Monday's carry-over.
 enum WeekCommand {
     static let spec = CommandSpec(
         name: "week",
-        abstract: "Show a week's board: team goals, then each member's tasks, then overdue projects.",
-        examples: ["teamflow week", "teamflow week 2024-W47", "teamflow week 2024-11-18 --json"],
+        abstract: "Show a week's board: team goals, then each member's tasks, then overdue tasks and projects.",
+        examples: ["teamflow week", "teamflow week 2024-W47", "teamflow week 2024-11-18 --json", "teamflow week carry"],
         arguments: [ArgumentSpec(name: "week", help: "ISO week like 2024-W47, or any date in it (default: this week).", isOptional: true)],
+        subcommands: [
+            CommandSpec(name: "carry", abstract: "Move a week's open tasks (with open sub-tasks) to a later week, in one undoable step.",
+                        examples: ["teamflow week carry", "teamflow week carry --from 2024-W47 --to 2024-W48"],
+                        options: [OptionSpec(long: "from", valueName: "W", help: "The week to carry from (default: the week before --to)."),
+                                  OptionSpec(long: "to", valueName: "W", help: "The week to carry into (default: this week).")],
+                        run: handler(carry)),
+        ],
         run: handler(run)
     )
 
@@ -17,6 +24,21 @@ enum WeekCommand {
         inv.emit(json: json(board, today: queries.session.today), text: text(board, today: queries.session.today))
     }
 
+    static func carry(_ inv: Invocation) throws {
+        let session = try inv.session()
+        let carried = try WeekUseCases(repository: try inv.store(), session: session)
+            .carry(from: inv.parsed.option("from"), to: inv.parsed.option("to"))
+        let views = try inv.queries().views(carried.tasks)
+        let count = carried.tasks.count
+        inv.emit(json: .object([
+            ("from", .string(carried.from.description)),
+            ("to", .string(carried.to.description)),
+            ("tasks", .array(views.map { Present.json($0.task, memberName: $0.memberName, today: session.today) })),
+        ]), text: (["Carried \(count) task\(count == 1 ? "" : "s") from \(carried.from) to \(carried.to):"]
+                   + views.map { "  " + Present.line($0.task, memberName: $0.memberName, today: session.today) }
+                   + ["`teamflow undo` moves them back."]).joined(separator: "\n"))
+    }
+
     static func json(_ board: WeekBoard, today: Day) -> JSON {
         .object([
             ("week", .string(board.week.description)),
@@ -24,20 +46,21 @@ enum WeekCommand {
             ("end", .string(board.end.description)),
             ("goals", .array((board.goals + board.sprintGoals).map(Present.json))),
             ("sprint", board.sprint.map(Present.json) ?? .null),
-            ("members", .array(board.members.map(memberJSON))),
-            ("unassigned", .array(board.unassigned.map(Present.json))),
+            ("members", .array(board.members.map { memberJSON($0, today: today) })),
+            ("unassigned", .array(board.unassigned.map { Present.json($0, today: today) })),
             ("overdue", .array(board.overdue.map { Present.json($0, today: today) })),
+            ("overdueTasks", .array(board.overdueTasks.map { Present.json($0, today: today) })),
         ])
     }
 
-    static func memberJSON(_ column: MemberTasks) -> JSON {
+    static func memberJSON(_ column: MemberTasks, today: Day? = nil) -> JSON {
         .object([
             ("id", .string(column.member.id)),
             ("name", .string(column.member.name)),
             ("handle", .optional(column.member.handle)),
             ("done", .int(column.done)),
             ("total", .int(column.total)),
-            ("tasks", .array(column.tasks.map(Present.json))),
+            ("tasks", .array(column.tasks.map { Present.json($0, today: today) })),
         ])
     }
 
@@ -54,7 +77,8 @@ enum WeekCommand {
             lines += ["", Console.styled("Sprint \(Present.oneLine(sprint.name))", .bold) + " \(sprint.from) – \(sprint.to) (\(Present.progress(done, board.sprintGoals.count)))"]
             lines += board.sprintGoals.map { "  " + Present.line($0) }
         }
-        lines += Present.memberSections(board.members, unassigned: board.unassigned)
+        lines += Present.memberSections(board.members, unassigned: board.unassigned, today: today)
+        lines += Present.overdueTasksSection(board.overdueTasks, today: today)
         lines += Present.overdueSection(board.overdue, today: today)
         return lines.joined(separator: "\n")
     }

@@ -56,8 +56,8 @@ enum WikiCommand {
 
     static func history(_ inv: Invocation) throws {
         let page = try useCases(inv).page(inv.argument("title"))
-        inv.emit(json: .array(page.history.map(Present.json)),
-                 text: page.history.map(Present.line).joined(separator: "\n"))
+        inv.emit(json: .array(page.timeline.map(Present.json)),
+                 text: page.timeline.map(Present.line).joined(separator: "\n"))
     }
 
     static func useCases(_ inv: Invocation) throws -> WikiUseCases {

@@ -121,8 +121,11 @@ extension Present {
         "\(status(item.epic.status)) \(Console.styled(oneLine(item.epic.shortID), .dim))  \(oneLine(item.epic.title))  (\(progress(item.done, item.total)))"
     }
 
-    /// A task as SPEC section 4 shapes it; `member` is the assignee's name.
-    static func json(_ task: TeamTask, memberName: String?, subtasks: [JSON]? = nil) -> JSON {
+    /// A task as SPEC section 4 shapes it; `member` is the assignee's name. `carried` is where
+    /// a board's line was carried from and to (default: the week it came from into its own
+    /// week); `overdue` is written when `today` is known.
+    static func json(_ task: TeamTask, memberName: String?, subtasks: [JSON]? = nil, today: Day? = nil,
+                     carried: (from: String?, to: String?)? = nil) -> JSON {
         var pairs: [(String, JSON)] = [
             ("id", .string(task.id)),
             ("short", .string(task.shortID)),
@@ -136,12 +139,17 @@ extension Present {
             ("sprint", .optional(task.sprint)),
             ("due", .optional(task.due?.description)),
         ]
+        // carry-over and due dates (issue 13)
+        let carried = carried ?? (from: task.carriedFrom(into: task.week), to: nil)
+        pairs += [("carriedFrom", .optional(carried.from)), ("carriedTo", .optional(carried.to))]
+        if let today { pairs.append(("overdue", .bool(task.isOverdue(today: today)))) }
         if let subtasks { pairs.append(("subtasks", .array(subtasks))) }
         return .object(pairs)
     }
 
-    static func json(_ node: TaskNode) -> JSON {
-        json(node.task, memberName: node.memberName, subtasks: node.subtasks.map(json))
+    static func json(_ node: TaskNode, today: Day? = nil) -> JSON {
+        json(node.task, memberName: node.memberName, subtasks: node.subtasks.map { json($0, today: today) }, today: today,
+             carried: (from: node.carriedFrom, to: node.carriedTo))
     }
 
     /// `[x]` done, `[~]` doing, `[ ]` todo (coloured marks on a terminal).
@@ -153,17 +161,10 @@ extension Present {
         }
     }
 
-    static func line(_ task: TeamTask, memberName: String?) -> String {
+    static func line(_ task: TeamTask, memberName: String?, today: Day? = nil) -> String {
         "\(status(task.status)) \(Console.styled(oneLine(task.shortID), .dim))  \(oneLine(task.title))"
             + (memberName.map { "  @\(oneLine($0))" } ?? "") + "  " + Console.styled(oneLine(task.week), .dim)
-    }
-
-    /// Board lines of a task tree, indented two spaces per level.
-    static func lines(_ nodes: [TaskNode], indent: String) -> [String] {
-        nodes.flatMap { node in
-            ["\(indent)\(status(node.task.status)) \(Console.styled(oneLine(node.task.shortID), .dim))  \(oneLine(node.task.title))"]
-                + lines(node.subtasks, indent: indent + "  ")
-        }
+            + due(task, today: today)
     }
 
     static func json(_ sprint: Sprint) -> JSON {
@@ -180,18 +181,18 @@ extension Present {
         "\(Console.styled(oneLine(sprint.shortID), .dim))  \(oneLine(sprint.name))  \(sprint.from) – \(sprint.to)"
     }
 
-    /// The member sections of a board, then unassigned tasks.
-    static func memberSections(_ members: [MemberTasks], unassigned: [TaskNode]) -> [String] {
+    /// The member sections of a board, then unassigned tasks; `today` marks overdue tasks.
+    static func memberSections(_ members: [MemberTasks], unassigned: [TaskNode], today: Day? = nil) -> [String] {
         var lines: [String] = []
         for column in members {
             let handle = column.member.handle.map { " @\(oneLine($0))" } ?? ""
             lines += ["", Console.styled(oneLine(column.member.name), .bold) + handle + " (\(progress(column.done, column.total)))"]
-            lines += Self.lines(column.tasks, indent: "  ")
+            lines += Self.lines(column.tasks, indent: "  ", today: today)
         }
         if !unassigned.isEmpty {
-            let all = unassigned.flatMap(\.flattened)
-            lines += ["", Console.styled("Unassigned", .bold) + " (\(progress(all.filter(\.done).count, all.count)))"]
-            lines += Self.lines(unassigned, indent: "  ")
+            let all = unassigned.flatMap(\.flattenedNodes)
+            lines += ["", Console.styled("Unassigned", .bold) + " (\(progress(all.filter(\.countsDone).count, all.count)))"]
+            lines += Self.lines(unassigned, indent: "  ", today: today)
         }
         return lines
     }

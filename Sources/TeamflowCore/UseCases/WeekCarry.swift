@@ -1,0 +1,47 @@
+/// `week carry`: Monday's move of last week's unfinished work to this week, as one event (one
+/// commit, one `undo`). The week it leaves keeps the record (`TeamTask.carries`).
+public struct WeekUseCases: UseCase {
+    public let context: UseCaseContext
+
+    public init(context: UseCaseContext) { self.context = context }
+
+    /// What a carry moved: the weeks, and the moved tasks as they are now (in `to`).
+    public struct Carried: Sendable, Equatable {
+        public var from: ISOWeek
+        public var to: ISOWeek
+        public var tasks: [TeamTask]
+    }
+
+    /// Moves every open task of `from` (todo or doing, live; sub-tasks any depth included, done
+    /// ones stay) to `to`. Defaults: `to` is the current week, `from` the week before `to`.
+    /// Refused, appending nothing, when `to` is not after `from` or nothing is open in `from`.
+    @discardableResult
+    public func carry(from fromText: String? = nil, to toText: String? = nil) throws -> Carried {
+        let to = try session.week(toText)
+        let from = try fromText.map { try session.week($0) } ?? Self.week(before: to)
+        guard from < to else {
+            throw TeamflowError(.conflict, "cannot carry from \(from) into \(to): --to must be a later week than --from",
+                                hints: ["Example: teamflow week carry --from 2024-W47 --to 2024-W48"])
+        }
+        let state = try repository.state()
+        let open = state.liveTasks { $0.week == from.description && !$0.done }
+        guard !open.isEmpty else {
+            let already = state.liveTasks { $0.isCarried(outOf: from.description) }.count
+            throw TeamflowError(.conflict, "nothing open in \(from) to carry",
+                                hints: [already > 0 ? "\(already) task\(already == 1 ? " was" : "s were") already carried out of \(from); nothing was changed."
+                                                    : "Nothing was changed. `teamflow week \(from)` shows that week."])
+        }
+        let event = TaskCarried(from: from.description, to: to.description, tasks: open.map(\.id))
+        let (_, after) = try context.append(event, summary: "week: carry \(open.count) task\(open.count == 1 ? "" : "s") \(from) → \(to)")
+        return Carried(from: from, to: to, tasks: try open.map { try readBack(after.tasks[$0.id], "task") })
+    }
+
+    /// The ISO week before `week`; refused before 0001-W01.
+    static func week(before week: ISOWeek) throws -> ISOWeek {
+        let previous = ISOWeek(containing: week.start.adding(days: -7))
+        guard previous < week, previous.year >= 1 else {
+            throw TeamflowError(.usage, "\(week) has no week before it", hints: ["Give --from W."])
+        }
+        return previous
+    }
+}
