@@ -62,11 +62,12 @@ public struct GraphGenerator: Sendable {
                 "viewController": .bool(node.viewController),
                 "wiredChildren": .bool(true),
                 "imports": .array(manifest.imports.map { .string($0) }),
+                "access": .string(manifest.access),
             ]
             for file in try generator.plan(template: "coordinator", name: node.name, values: values, outDir: outDir) {
                 planned.append((file.path, file.contents))
             }
-            let wiring = GraphWiring.source(for: entry, in: tree, imports: manifest.imports)
+            let wiring = GraphWiring.source(for: entry, in: tree, imports: manifest.imports, access: manifest.access)
             planned.append(("\(node.name)/\(node.name)Container+Graph.swift", wiring))
         }
         let files = try planned.sorted { $0.path < $1.path }.map { item in
