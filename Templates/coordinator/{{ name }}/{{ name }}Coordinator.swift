@@ -23,6 +23,7 @@ final class {{ name }}Coordinator: Coordinator, {{ name }}Coordinatable {
     private let {{ child.lowerName }}Containable: {{ child.name }}Containable
 {% endfor %}
 
+{% if viewModel or dependencies or children %}
 {% if viewModel %}
     init(presenter: Presenting, viewModel: {{ name }}ViewModel{% for child in children %}, {{ child.lowerName }}Containable: {{ child.name }}Containable{% endfor %}) {
         self.viewModel = viewModel
@@ -38,6 +39,7 @@ final class {{ name }}Coordinator: Coordinator, {{ name }}Coordinatable {
         super.init(presenter: presenter)
     }
 
+{% endif %}
     /// Shows the first screen: `startFlow()` in {{ name }}Coordinator+Flow.swift.
     override func start() {
         startFlow()
