@@ -84,7 +84,7 @@ final class GeneratorTests: XCTestCase {
         XCTAssertThrowsError(try generator().plan(template: "viewmodel", name: "A", values: ["colour": "red"], outDir: out)) { error in
             guard case .unknownVariable(let name, _, let known)? = error as? ScaffoldingError else { return XCTFail("\(error)") }
             XCTAssertEqual(name, "colour")
-            XCTAssertEqual(known, ["name", "inputs", "outputs", "dependencies", "imports"])
+            XCTAssertEqual(known, ["name", "inputs", "outputs", "dependencies", "imports", "access"])
         }
         XCTAssertThrowsError(try generator().plan(template: "coordinator", name: "A", values: ["viewModel": "maybe"], outDir: out)) { error in
             XCTAssertEqual(error as? ScaffoldingError, .invalidValue(variable: "viewModel", value: "maybe", expected: "true or false"))
@@ -96,10 +96,11 @@ final class GeneratorTests: XCTestCase {
         let values = try generator.values(for: "coordinator", assignments: ["name=Player", "viewModel=true", "viewController=false"])
         let plan = try generator.plan(template: "coordinator", values: values, outDir: out)
         XCTAssertEqual(plan.map(\.path), [
-            "Player/PlayerContainer.swift", "Player/PlayerCoordinator.swift", "Player/PlayerViewModel.swift",
+            "Player/PlayerContainer.swift", "Player/PlayerCoordinator+Flow.swift", "Player/PlayerCoordinator.swift",
+            "Player/PlayerViewModel.swift",
         ])
         let off = try generator.plan(template: "coordinator", name: "Player", outDir: out)
-        XCTAssertEqual(off.count, 2, "files rendering empty (view model off) are not generated")
+        XCTAssertEqual(off.count, 3, "files rendering empty (view model off) are not generated")
     }
 
     func testValuesFileFeedsListsAndDefaultsUseEarlierVariables() throws {
