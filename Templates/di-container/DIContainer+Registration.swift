@@ -21,9 +21,17 @@ extension DIContainer {
 {% endif %}
 {% if service.factory %}
         let {{ service.maker }}: @MainActor () -> {{ service.type }} = { {{ service.call }} }
-        register(type: {{ service.protocol }}.self, mainActorFactory: {{ service.maker }})
 {% else %}
         let {{ service.variable }} = {{ service.call }}
+{% endif %}
+{% endfor %}
+
+        // Registered after every factory captured what it needs: a value handed to the
+        // container first would count as shared with it, and Swift 6 refuses to capture it then.
+{% for service in services %}
+{% if service.factory %}
+        register(type: {{ service.protocol }}.self, mainActorFactory: {{ service.maker }})
+{% else %}
         register(type: {{ service.protocol }}.self, instance: {{ service.variable }})
 {% endif %}
 {% endfor %}

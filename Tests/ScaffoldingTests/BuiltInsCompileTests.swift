@@ -3,8 +3,8 @@ import Templates
 import XCTest
 @testable import Scaffolding
 
-/// Generates every built-in with representative variables and type-checks the output with
-/// `swiftc` in the Swift 5 and Swift 6 language modes (strict concurrency in 6), once with
+/// Generates every built-in with representative variables and checks the output with `swiftc`
+/// (type checks and data-race diagnostics) in the Swift 5 and Swift 6 language modes, once with
 /// `access: public` next to public stubs (a separate module) and once with `access: internal`
 /// next to internal stubs (a single-target app). One `swiftc` run per configuration.
 final class BuiltInsCompileTests: XCTestCase {
@@ -117,9 +117,15 @@ final class BuiltInsCompileTests: XCTestCase {
             for version in ["5", "6"] {
                 // The tests `@testable import App`; compiled inside App that import is ignored
                 // (a warning), so one run checks the app and its tests together.
-                try Self.run(swiftc, ["-typecheck", "-swift-version", version, "-module-name", "App"] + sources + tests)
+                try Self.run(swiftc, Self.checkArguments(version: version) + sources + tests)
             }
         }
+    }
+
+    /// Type-checks and runs the SIL diagnostics, where Swift 6 finds data races (`-typecheck`
+    /// alone misses "sending ... risks causing data races"), without generating code.
+    static func checkArguments(version: String) -> [String] {
+        ["-wmo", "-emit-sil", "-o", "/dev/null", "-swift-version", version, "-module-name", "App"]
     }
 
     static func findSwiftc() -> URL? {

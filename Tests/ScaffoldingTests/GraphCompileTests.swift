@@ -94,7 +94,7 @@ final class GraphCompileTests: XCTestCase {
             let sources = listFiles(out).filter { $0.hasSuffix(".swift") }.map { out.appendingPathComponent($0).path }
             XCTAssertEqual(sources.count, 6 + 2 + 1 + 5 * 4 + 2 + 2, "\(listFiles(out))")
             for version in ["5", "6"] {
-                try BuiltInsCompileTests.run(swiftc, ["-typecheck", "-swift-version", version, "-module-name", "App"] + sources)
+                try BuiltInsCompileTests.run(swiftc, BuiltInsCompileTests.checkArguments(version: version) + sources)
             }
         }
     }

@@ -5,8 +5,9 @@ import XCTest
 /// Runs a generated tree, not only type-checks it: builds coordinator-core, a graph generated
 /// with `access: internal` and a small `main.swift` into one executable on Linux, then runs it.
 /// The program starts the root, routes to a child and a grandchild, finishes the child and
-/// checks that both were released, and that a shared provision is one instance while a
-/// factory makes a new one on every read.
+/// checks that both were released, that a shared provision is one instance while a factory
+/// makes a new one on every read, and that `di-container` resolves view models as factories
+/// and services as singletons.
 final class GraphLifecycleTests: XCTestCase {
     static let tree = """
         root: Main
@@ -33,7 +34,16 @@ final class GraphLifecycleTests: XCTestCase {
         final class SystemTime: TimeSource {}
         @MainActor final class PlayerViewModel {
             init(usecase: BrowsingUserUseCaseInterface) {}
+            init(usecase: VideoUseCaseInterface, network: NetworkProviding) {}
         }
+
+        // The services `GraphCompileTests.generateTeamTree` registers with `di-container`.
+        protocol NetworkProviding: AnyObject {}
+        final class NetworkProvider: NetworkProviding {}
+        protocol VideoRepositoryInterface {}
+        final class VideoRepository: VideoRepositoryInterface { init(network: NetworkProviding) {} }
+        protocol VideoUseCaseInterface {}
+        final class VideoUseCase: VideoUseCaseInterface { init(repository: VideoRepositoryInterface) {} }
         """
 
     /// What the app would write in Main's flow file: show a first screen.
@@ -101,6 +111,16 @@ final class GraphLifecycleTests: XCTestCase {
             check(grandchild == nil, "its own child was finished and released too")
             root.finish()
             check(listener.finished == 1, "finishing the root tells the app's listener")
+
+            let registry = DIContainer()
+            registry.registerDependencies()
+            // Identities only: the resolved values themselves are not Sendable.
+            let viewModels = [registry.resolve(type: PlayerViewModel.self), registry.resolve(type: PlayerViewModel.self)]
+                .map { $0.map(ObjectIdentifier.init) }
+            check(viewModels[0] != nil && viewModels[0] != viewModels[1], "di-container: a view model is a factory, a new one per resolve")
+            let networks = [registry.resolve(type: NetworkProviding.self), registry.resolve(type: NetworkProviding.self)]
+                .map { $0.map { ObjectIdentifier($0) } }
+            check(networks[0] != nil && networks[0] == networks[1], "di-container: a service is a singleton")
             print(failures == 0 ? "lifecycle: all checks passed" : "lifecycle: \\(failures) check(s) failed")
             return failures == 0 ? 0 : 1
         }
@@ -119,13 +139,13 @@ final class GraphLifecycleTests: XCTestCase {
         try write(Self.mainFlow, to: out.appendingPathComponent("Main/MainCoordinator+Flow.swift"))
         try write(Self.main, to: out.appendingPathComponent("main.swift"))
 
-        let sources = listFiles(out).filter { $0.hasSuffix(".swift") && !$0.hasPrefix("DIContainer") }
-            .map { out.appendingPathComponent($0).path }
+        let sources = listFiles(out).filter { $0.hasSuffix(".swift") }.map { out.appendingPathComponent($0).path }
         let program = out.appendingPathComponent("lifecycle")
         try BuiltInsCompileTests.run(swiftc, ["-swift-version", "6", "-module-name", "Lifecycle", "-o", program.path] + sources)
         let output = try BuiltInsCompileTests.run(program, [])
         XCTAssertTrue(output.contains("ok: the finished child coordinator was released"), output)
         XCTAssertTrue(output.contains("ok: shared provision: two reads return the same instance"), output)
+        XCTAssertTrue(output.contains("ok: di-container: a view model is a factory, a new one per resolve"), output)
         XCTAssertTrue(output.hasSuffix("lifecycle: all checks passed\n"), output)
         XCTAssertFalse(output.contains("FAILED"), output)
     }

@@ -105,18 +105,21 @@ final class ServiceGraphTests: XCTestCase {
         XCTAssertTrue(registration.contains("""
                     // Providers
                     let networkProvider = NetworkProvider()
-                    register(type: NetworkProviding.self, instance: networkProvider)
 
                     // Repositories
                     let browsingUserRepository = BrowsingUserRepository(network: networkProvider)
-                    register(type: BrowsingUserRepositoryInterface.self, instance: browsingUserRepository)
 
                     // Use cases
                     let browsingUserUseCase = BrowsingUserUseCase(repository: browsingUserRepository)
-                    register(type: BrowsingUserUseCaseInterface.self, instance: browsingUserUseCase)
 
                     // View models
                     let makeConnectionViewModel: @MainActor () -> ConnectionViewModel = { ConnectionViewModel(usecase: browsingUserUseCase) }
+
+                    // Registered after every factory captured what it needs: a value handed to the
+                    // container first would count as shared with it, and Swift 6 refuses to capture it then.
+                    register(type: NetworkProviding.self, instance: networkProvider)
+                    register(type: BrowsingUserRepositoryInterface.self, instance: browsingUserRepository)
+                    register(type: BrowsingUserUseCaseInterface.self, instance: browsingUserUseCase)
                     register(type: ConnectionViewModel.self, mainActorFactory: makeConnectionViewModel)
                 }
             """), registration)
@@ -138,12 +141,14 @@ final class ServiceGraphTests: XCTestCase {
         let registration = try XCTUnwrap(plan.first { $0.path == "DIContainer+Registration.swift" }).contents
         XCTAssertTrue(registration.contains("""
                     let makeClock: @MainActor () -> Clock = { Clock() }
-                    register(type: Clock.self, mainActorFactory: makeClock)
             """), registration)
         XCTAssertTrue(registration.contains("""
                     let makePlayerViewModel: @MainActor () -> PlayerViewModel = { PlayerViewModel(clock: makeClock()) }
-                    register(type: PlayerViewModel.self, mainActorFactory: makePlayerViewModel)
                     let settingsViewModel = SettingsViewModel(clock: makeClock())
+            """), registration)
+        XCTAssertTrue(registration.contains("""
+                    register(type: Clock.self, mainActorFactory: makeClock)
+                    register(type: PlayerViewModel.self, mainActorFactory: makePlayerViewModel)
                     register(type: SettingsViewModel.self, instance: settingsViewModel)
             """), registration)
         XCTAssertEqual(ServiceDefinition(type: "ConnectionViewModel").scope, .factory)
