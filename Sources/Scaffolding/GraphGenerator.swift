@@ -52,9 +52,11 @@ public struct GraphGenerator: Sendable {
             throw ValidationFailed(errors: analysis.errors, warnings: analysis.warnings)
         }
         var planned: [(path: String, contents: String)] = []
+        // A repository's older `coordinator` override may not declare `access`; it then keeps its own.
+        let takesAccess = try generator.catalog.template(named: "coordinator").manifest.variable(named: "access") != nil
         for entry in tree.entries {
             let node = entry.node
-            let values: [String: TemplateValue] = [
+            var values: [String: TemplateValue] = [
                 "dependencies": .array(node.needs.map { .string($0.declaration) }),
                 "passThrough": .array(entry.passThrough.map { .string($0.declaration) }),
                 "children": .array(node.children.map { .string($0) }),
@@ -62,8 +64,8 @@ public struct GraphGenerator: Sendable {
                 "viewController": .bool(node.viewController),
                 "wiredChildren": .bool(true),
                 "imports": .array(manifest.imports.map { .string($0) }),
-                "access": .string(manifest.access),
             ]
+            if takesAccess { values["access"] = .string(manifest.access) }
             for file in try generator.plan(template: "coordinator", name: node.name, values: values, outDir: outDir) {
                 planned.append((file.path, file.contents))
             }
