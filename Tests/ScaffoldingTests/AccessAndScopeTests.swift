@@ -66,4 +66,29 @@ final class AccessAndScopeTests: XCTestCase {
         let bad = try GraphManifest(yaml: "root: Main\naccess: open\nnodes:\n  Main: {}\n", file: "graph.yaml")
         XCTAssertEqual(bad.problems, ["access 'open' must be public or internal"])
     }
+
+    /// A repository's `coordinator` override written before `access` existed still generates.
+    func testGraphWithAnOverrideWithoutAccessStillGenerates() throws {
+        let repo = try makeTemporaryFolder("access-override")
+        defer { try? FileManager.default.removeItem(at: repo) }
+        let folder = repo.appendingPathComponent(".teamflow/templates/coordinator")
+        try write("""
+            name: coordinator
+            variables:
+              - {name: name, required: true}
+              - {name: dependencies, type: list, items: declaration}
+              - {name: passThrough, type: list, items: declaration}
+              - {name: children, type: list, items: name}
+              - {name: viewModel, type: bool}
+              - {name: viewController, type: bool}
+              - {name: wiredChildren, type: bool}
+              - {name: imports, type: list}
+            """, to: folder.appendingPathComponent("template.yaml"))
+        try write("final class {{ name }}Node {}\n", to: folder.appendingPathComponent("{{ name }}.swift"))
+        let graph = GraphGenerator(catalog: try TemplateCatalog(repositoryRoot: repo))
+        let (files, _) = try graph.plan(try GraphManifest(yaml: "root: Main\naccess: internal\nnodes:\n  Main: {}\n", file: "g.yaml"),
+                                        outDir: repo.appendingPathComponent("out"))
+        XCTAssertEqual(files.map(\.path), ["Main.swift", "Main/MainContainer+Graph.swift"])
+        XCTAssertTrue(try XCTUnwrap(files.last).planned.contents.contains("internal final class MainRoot"))
+    }
 }
