@@ -69,6 +69,7 @@ public struct GraphGenerator: Sendable {
                 "viewController": .bool(node.viewController),
                 "wiredChildren": .bool(true),
                 "imports": .array(manifest.imports.map { .string($0) }),
+                "access": .string(manifest.access),
             ]
             // Only what the template declares: a repository's `coordinator` written for an older
             // teamflow (or a small test template) need not declare every value offered.
@@ -76,7 +77,7 @@ public struct GraphGenerator: Sendable {
             for file in try generator.plan(template: "coordinator", name: node.name, values: values, outDir: outDir) {
                 planned.append((file.path, file.contents, file.isUserFile))
             }
-            let wiring = GraphWiring.source(for: entry, in: tree, imports: manifest.imports)
+            let wiring = GraphWiring.source(for: entry, in: tree, imports: manifest.imports, access: manifest.access)
             planned.append(("\(node.name)/\(node.name)Container+Graph.swift", GeneratedDigest.stamped(wiring), false))
         }
         let files = try planned.sorted { $0.path < $1.path }.map { item in

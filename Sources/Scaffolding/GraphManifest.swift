@@ -21,14 +21,40 @@ public struct GraphProvision: Sendable, Equatable {
     public let type: String
     /// The Swift expression that makes the value; it may use the node's other provisions and needs by name.
     public let expression: String
+    // Issue 14 part 3: how long a provided value lives.
+    /// `shared`: one instance per container, made on first read; `factory`: a new one on every read.
+    public let scope: ProvisionScope
 
-    public init(name: String, type: String, expression: String) {
+    public init(name: String, type: String, expression: String, scope: ProvisionScope? = nil) {
         self.name = name
         self.type = type
         self.expression = expression
+        self.scope = scope ?? .inferred(name: name, type: type)
     }
 
     public var declaration: String { "\(name): \(type)" }
+}
+
+/// How long a provision's value lives: written before the name (`factory clock: Clock = SystemClock()`).
+public enum ProvisionScope: String, Sendable, Equatable {
+    /// Made once per container, on first read, and kept (services: a player, a repository).
+    case shared
+    /// Made on every read (view models: each screen gets its own).
+    case factory
+
+    /// Without a word: view models (a name or type containing `ViewModel`) are factories, the rest shared.
+    static func inferred(name: String, type: String) -> ProvisionScope {
+        (name + " " + type).contains("ViewModel") ? .factory : .shared
+    }
+
+    /// Splits a leading `shared ` / `factory ` off a provision item.
+    static func split(_ text: String) -> (scope: ProvisionScope?, rest: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        for scope in [ProvisionScope.shared, .factory] where trimmed.hasPrefix(scope.rawValue + " ") {
+            return (scope, String(trimmed.dropFirst(scope.rawValue.count + 1)))
+        }
+        return (nil, text)
+    }
 }
 
 /// One node of the coordinator tree as written in the manifest.
@@ -64,12 +90,16 @@ public struct GraphManifest: Sendable, Equatable {
     public let imports: [String]
     /// Item-level problems found while reading.
     public let problems: [String]
+    // Issue 14 part 3: `access: internal` generates a single-target app's tree.
+    /// `public` (default) or `internal`: the access level of every generated declaration.
+    public let access: String
 
-    public init(root: String, nodes: [GraphNode], imports: [String] = [], problems: [String] = []) {
+    public init(root: String, nodes: [GraphNode], imports: [String] = [], problems: [String] = [], access: String = "public") {
         self.root = root
         self.nodes = nodes
         self.imports = imports
         self.problems = problems
+        self.access = access
     }
 
     /// Reads a manifest. `nodes` is a mapping of node name to node, or a list of nodes with `name:`.
@@ -96,6 +126,10 @@ public struct GraphManifest: Sendable, Equatable {
             problems.append("the manifest has no nodes (nodes: a mapping of node names to nodes)")
         }
         nodes = entries.map { entry in Self.node(entry.name, entry.body, problems: &problems) }
+        access = top["access"]?.string ?? "public"
+        if !["public", "internal"].contains(access) {
+            problems.append("access '\(access)' must be public or internal")
+        }
         self.problems = problems
     }
 
@@ -126,11 +160,12 @@ public struct GraphManifest: Sendable, Equatable {
             return GraphNeed(name: name, type: type)
         }
         let provides = strings("provides").compactMap { text -> GraphProvision? in
-            guard let (name, type, value) = split(text), let value, !value.isEmpty else {
-                problems.append("\(label): provision '\(text)' must be written `name: Type = expression`")
+            let (scope, rest) = ProvisionScope.split(text)
+            guard let (name, type, value) = split(rest), let value, !value.isEmpty else {
+                problems.append("\(label): provision '\(text)' must be written `[shared|factory] name: Type = expression`")
                 return nil
             }
-            return GraphProvision(name: name, type: type, expression: value)
+            return GraphProvision(name: name, type: type, expression: value, scope: scope)
         }
         return GraphNode(
             name: name, children: strings("children").map { $0.trimmingCharacters(in: .whitespaces) },

@@ -8,7 +8,8 @@ enum GraphWiring {
     static let templateName = "graph"
 
     /// The wiring file of `entry`, header included (without the digest).
-    static func source(for entry: GraphTree.Entry, in tree: GraphTree, imports: [String]) -> String {
+    /// `access` is `public` or `internal` (the manifest's `access`).
+    static func source(for entry: GraphTree.Entry, in tree: GraphTree, imports: [String], access: String = "public") -> String {
         let node = entry.node
         let container = "\(node.name)Container"
         var out = GeneratedHeader.header(template: templateName)
@@ -17,17 +18,25 @@ enum GraphWiring {
 
         var members: [String] = []
         for provision in node.provides {
-            members.append("    /// Provided by \(node.name) to its subtree.\n"
-                + "    public var \(provision.name): \(provision.type) { \(provision.expression) }")
+            // Shared provisions live in the container (`shared` keeps the first instance made).
+            switch provision.scope {
+            case .shared:
+                members.append("    /// Provided by \(node.name) to its subtree: shared, made on first read.\n"
+                    + "    \(access) var \(provision.name): \(provision.type) { shared { \(provision.expression) } }")
+            case .factory:
+                members.append("    /// Provided by \(node.name) to its subtree: a factory, made on every read.\n"
+                    + "    \(access) var \(provision.name): \(provision.type) { \(provision.expression) }")
+            }
         }
         for need in entry.required {
             members.append("    /// From \(node.name)'s parent, for \(node.name) and its subtree.\n"
-                + "    public var \(need.name): \(need.type) { dependency.\(need.name) }")
+                + "    \(access) var \(need.name): \(need.type) { dependency.\(need.name) }")
         }
         for child in node.children {
             let lower = ItemShapes.lowerFirst(child)
+            // Not shared: the child's container holds this one, so keeping it here would be a cycle.
             members.append("    /// \(child)'s container, built on this one.\n"
-                + "    public var \(lower)Containable: \(child)Containable { \(child)Container(dependency: self) }")
+                + "    \(access) var \(lower)Containable: \(child)Containable { \(child)Container(dependency: self) }")
         }
         if !members.isEmpty {
             out += "/// What \(node.name) hands its subtree (path: \(entry.path.joined(separator: " -> "))).\n"
@@ -51,10 +60,10 @@ enum GraphWiring {
             if !out.hasSuffix("\n\n") { out += "\n" }
             out += """
                 /// \(node.name) is the root: it needs nothing from outside. Start the tree with
-                /// `\(container)(dependency: \(node.name)Root()).coordinator(listener: ...)`.
+                /// `\(container)(dependency: \(node.name)Root()).coordinator(listener: ..., presenter: ...)`.
                 @MainActor
-                public final class \(node.name)Root: \(node.name)Dependency {
-                    public init() {}
+                \(access) final class \(node.name)Root: \(node.name)Dependency {
+                    \(access) init() {}
                 }
 
                 """

@@ -31,16 +31,22 @@ public struct ServiceDefinition: Sendable, Equatable {
     public let layer: Layer
     /// Initializer arguments: label and the registered type passed for it.
     public let arguments: [(label: String, type: String)]
+    // Issue 14 part 3: singletons and factories.
+    /// `shared` (one instance, registered as such) or `factory` (a new one on every resolve);
+    /// by default view models are factories and everything else shared.
+    public let scope: ProvisionScope
 
-    public init(type: String, registeredAs: String? = nil, layer: Layer? = nil, arguments: [(label: String, type: String)] = []) {
+    public init(type: String, registeredAs: String? = nil, layer: Layer? = nil, arguments: [(label: String, type: String)] = [],
+                scope: ProvisionScope? = nil) {
         self.type = type
         self.registeredAs = registeredAs ?? type
         self.layer = layer ?? Layer.inferred(type: type, registeredAs: registeredAs ?? type)
         self.arguments = arguments
+        self.scope = scope ?? (self.layer == .viewModel ? .factory : .shared)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.type == rhs.type && lhs.registeredAs == rhs.registeredAs && lhs.layer == rhs.layer
+        lhs.type == rhs.type && lhs.registeredAs == rhs.registeredAs && lhs.layer == rhs.layer && lhs.scope == rhs.scope
             && lhs.arguments.map(\.label) == rhs.arguments.map(\.label) && lhs.arguments.map(\.type) == rhs.arguments.map(\.type)
     }
 }
@@ -139,6 +145,13 @@ public enum ServiceGraph {
                 }
                 layer = parsed
             }
+            var scope: ProvisionScope?
+            if case .string(let text)? = fields["scope"] {
+                guard let parsed = ProvisionScope(rawValue: text) else {
+                    throw ScaffoldingError.invalidValue(variable: variable, value: text, expected: "shared or factory")
+                }
+                scope = parsed
+            }
             var arguments: [(label: String, type: String)] = []
             if case .array(let entries)? = fields["init"] {
                 for entry in entries {
@@ -150,12 +163,13 @@ public enum ServiceGraph {
                     arguments.append((label, argumentType))
                 }
             }
-            return ServiceDefinition(type: type, registeredAs: registeredAs, layer: layer, arguments: arguments)
+            return ServiceDefinition(type: type, registeredAs: registeredAs, layer: layer, arguments: arguments, scope: scope)
         }
     }
 
     /// The ordered services as template values: `type`, `protocol`, `variable`, `call`,
-    /// `layer`, `layerTitle` and `firstInLayer` (true where the layer changes).
+    /// `layer`, `layerTitle`, `firstInLayer` (true where the layer changes), `factory` and
+    /// `maker` (a factory's local closure, `makeX`, which its users call).
     static func shaped(_ services: [ServiceDefinition]) -> TemplateValue {
         var variables: [String: String] = [:]
         var used = Set<String>()
@@ -167,14 +181,22 @@ public enum ServiceGraph {
             variables[service.registeredAs] = name
         }
         var previous: ServiceDefinition.Layer?
+        // What a user passes for each registered type: the shared instance's variable, or a
+        // fresh instance from a factory's maker (services come in dependency order).
+        var values: [String: String] = [:]
         return .array(services.map { service in
-            let arguments = service.arguments.map { "\($0.label): \(variables[$0.type] ?? $0.label)" }.joined(separator: ", ")
+            let arguments = service.arguments.map { "\($0.label): \(values[$0.type] ?? $0.label)" }.joined(separator: ", ")
+            let variable = variables[service.registeredAs] ?? ItemShapes.lowerFirst(service.type)
+            let maker = "make" + ItemShapes.upperFirst(variable)
+            values[service.registeredAs] = service.scope == .factory ? maker + "()" : variable
             defer { previous = service.layer }
             return .dictionary([
                 "type": .string(service.type),
                 "protocol": .string(service.registeredAs),
-                "variable": .string(variables[service.registeredAs] ?? ItemShapes.lowerFirst(service.type)),
+                "variable": .string(variable),
                 "call": .string("\(service.type)(\(arguments))"),
+                "factory": .bool(service.scope == .factory),
+                "maker": .string(maker),
                 "layer": .string(service.layer.rawValue),
                 "layerTitle": .string(service.layer.title),
                 "firstInLayer": .bool(previous != service.layer),

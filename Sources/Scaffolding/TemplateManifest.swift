@@ -35,11 +35,14 @@ public struct TemplateVariable: Sendable, Equatable {
     /// Set when templates use the value (or each list item) as a Swift name: checked before
     /// anything is rendered (see ``SwiftNames``).
     public let identifier: IdentifierRole?
+    // Issue 14 part 3 (`access: public | internal`).
+    /// The only values a string variable accepts (empty: any value).
+    public let choices: [String]
 
     public init(
         name: String, description: String = "", kind: VariableKind = .string,
         itemFormat: ListItemFormat = .string, isRequired: Bool = false, defaultValue: TemplateValue? = nil,
-        identifier: IdentifierRole? = nil
+        identifier: IdentifierRole? = nil, choices: [String] = []
     ) {
         self.name = name
         self.description = description
@@ -48,6 +51,7 @@ public struct TemplateVariable: Sendable, Equatable {
         self.isRequired = isRequired
         self.defaultValue = defaultValue
         self.identifier = identifier
+        self.choices = choices
     }
 }
 
@@ -147,6 +151,13 @@ public struct TemplateManifest: Sendable, Equatable {
             }
             identifier = parsed
         }
+        var choices: [String] = []
+        if let list = node["choices"], !list.isNull {
+            guard kind == .string, let items = list.array?.compactMap(\.string), items.count == list.array?.count, !items.isEmpty else {
+                throw fail("choices must be a non-empty list of strings, for a string variable")
+            }
+            choices = items
+        }
         var defaultValue: TemplateValue?
         if let node = node["default"], !node.isNull {
             defaultValue = try templateValue(from: node, kind: kind, fail: fail)
@@ -154,7 +165,7 @@ public struct TemplateManifest: Sendable, Equatable {
         return TemplateVariable(
             name: name, description: node["description"]?.string ?? "", kind: kind,
             itemFormat: format, isRequired: node["required"]?.bool ?? false, defaultValue: defaultValue,
-            identifier: identifier)
+            identifier: identifier, choices: choices)
     }
 
     private static func templateValue(

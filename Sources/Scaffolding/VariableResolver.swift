@@ -83,7 +83,11 @@ struct VariableResolver {
         case (.bool, _):
             throw invalid("true or false")
         case (.string, .string), (.string, .int), (.string, .double):
-            return .string(Self.text(of: value))
+            let text = Self.text(of: value)
+            guard variable.choices.isEmpty || variable.choices.contains(text) else {
+                throw invalid("one of " + variable.choices.joined(separator: ", "))
+            }
+            return .string(text)
         case (.string, _):
             throw invalid("a single value")
         case (.list, .array) where variable.itemFormat == .service:

@@ -2,13 +2,17 @@
 ///
 /// Main-actor isolated because a flow's job is presenting UI.
 @MainActor
-public protocol Coordinatable: AnyObject {
+{{ access }} protocol Coordinatable: AnyObject {
     /// Flows started by this one and still running.
     var children: [Coordinatable] { get }
 
-    /// Starts the flow (creates and shows its first screen).
+    /// Where this flow shows its screens.
+    var presenter: Presenting { get }
+
+    /// Starts the flow: shows its first screen on `presenter`.
     func start()
 
-    /// Finishes the flow and every child flow.
+    /// Finishes the flow and every child flow; a node's coordinator then tells its listener,
+    /// which releases it.
     func finish()
 }

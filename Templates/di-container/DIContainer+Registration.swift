@@ -7,10 +7,11 @@ import {{ module }}
 extension DIContainer {
 {% if services %}
     /// Registers the app's services in dependency order, layer by layer where the graph
-    /// allows (providers, repositories, use cases, view models): each one is created once,
-    /// after everything its initializer takes, and registered as an instance.
+    /// allows (providers, repositories, use cases, view models). A shared service is created
+    /// once, after everything its initializer takes, and registered as an instance (a
+    /// singleton); a factory (view models, unless told otherwise) makes a new one on every resolve.
     @MainActor
-    public func registerDependencies() {
+    {{ access }} func registerDependencies() {
 {% for service in services %}
 {% if service.firstInLayer %}
 {% if not forloop.first %}
@@ -18,8 +19,21 @@ extension DIContainer {
 {% endif %}
         // {{ service.layerTitle }}
 {% endif %}
+{% if service.factory %}
+        let {{ service.maker }}: @MainActor () -> {{ service.type }} = { {{ service.call }} }
+{% else %}
         let {{ service.variable }} = {{ service.call }}
+{% endif %}
+{% endfor %}
+
+        // Registered after every factory captured what it needs: a value handed to the
+        // container first would count as shared with it, and Swift 6 refuses to capture it then.
+{% for service in services %}
+{% if service.factory %}
+        register(type: {{ service.protocol }}.self, mainActorFactory: {{ service.maker }})
+{% else %}
         register(type: {{ service.protocol }}.self, instance: {{ service.variable }})
+{% endif %}
 {% endfor %}
     }
 {% else %}
@@ -27,14 +41,14 @@ extension DIContainer {
     /// providers, then repositories, then use cases, then view models.
     /// (Give the template a `services` list to have this body generated in dependency order.)
     @MainActor
-    public func registerDependencies() {
+    {{ access }} func registerDependencies() {
         registerProviders()
         registerRepositories()
         registerUseCases()
         registerViewModels()
     }
 
-    /// Network clients, storage, system services.
+    /// Network clients, storage, system services: shared instances (singletons).
     private func registerProviders() {
         // register(type: NetworkProviding.self, instance: NetworkProvider())
     }
@@ -49,9 +63,9 @@ extension DIContainer {
         // register(type: BrowsingUserUseCaseInterface.self, factory: { ... })
     }
 
-    /// Presentation view models, built from use cases.
+    /// Presentation view models, built from use cases: factories, a new one per screen.
     private func registerViewModels() {
-        // register(type: ConnectionViewModel.self, factory: { ... })
+        // register(type: ConnectionViewModel.self, mainActorFactory: { ConnectionViewModel(...) })
     }
 {% endif %}
 }

@@ -3,7 +3,7 @@ import {{ module }}
 {% endfor %}
 import Foundation
 
-/// A type-keyed registry: register an instance or a factory for a type, resolve it anywhere.
+/// A type-keyed registry: register an instance (a singleton) or a factory for a type, resolve it anywhere.
 ///
 /// Thread safety: every access to the table goes through `lock`, so registering and
 /// resolving from any thread or actor is safe. That is why the class may promise
@@ -12,32 +12,48 @@ import Foundation
 /// Factories run outside the lock, so a factory may itself resolve other types.
 /// Values handed out are shared as they are: register `Sendable` values (or
 /// main-actor types) when they are resolved from several isolation domains.
-public final class DIContainer: @unchecked Sendable {
+{{ access }} final class DIContainer: @unchecked Sendable {
     /// The app's container.
-    public static let shared = DIContainer()
+    {{ access }} static let shared = DIContainer()
 
     private enum Entry {
         case instance(Any)
         case factory(() -> Any)
+        case mainActorFactory(@MainActor () -> Any)
+    }
+
+    /// A value made on the main thread and handed back on it; it never crosses threads,
+    /// which is what lets it out of `MainActor.assumeIsolated`.
+    private struct MainThreadValue: @unchecked Sendable {
+        let value: Any
     }
 
     private let lock = NSLock()
     private var entries: [ObjectIdentifier: Entry] = [:]
 
-    public init() {}
+    {{ access }} init() {}
 
-    /// Registers `instance` as the value of `type`, replacing any earlier registration.
-    public func register<T>(type: T.Type, instance: T) {
+    /// Registers `instance` as the value of `type`: every `resolve(type:)` returns this one
+    /// instance (a singleton). Replaces any earlier registration.
+    {{ access }} func register<T>(type: T.Type, instance: T) {
         store(.instance(instance), for: type)
     }
 
     /// Registers a factory called on every `resolve(type:)`, replacing any earlier registration.
-    public func register<T>(type: T.Type, factory: @escaping @Sendable () -> T) {
+    {{ access }} func register<T>(type: T.Type, factory: @escaping @Sendable () -> T) {
         store(.factory { factory() }, for: type)
     }
 
+    /// Registers a main-actor factory (view models are main-actor types): called on every
+    /// `resolve(type:)` made on the main thread, so each screen gets a new instance; resolving
+    /// it from another thread returns nil. Replaces any earlier registration.
+    @MainActor
+    {{ access }} func register<T>(type: T.Type, mainActorFactory: @escaping @MainActor () -> T) {
+        store(.mainActorFactory { mainActorFactory() }, for: type)
+    }
+
     /// The value registered for `type`, or nil when nothing is registered.
-    public func resolve<T>(type: T.Type) -> T? {
+    {{ access }} func resolve<T>(type: T.Type) -> T? {
         lock.lock()
         let entry = entries[ObjectIdentifier(type)]
         lock.unlock()
@@ -46,13 +62,16 @@ public final class DIContainer: @unchecked Sendable {
             return value as? T
         case .factory(let make):
             return make() as? T
+        case .mainActorFactory(let make):
+            guard Thread.isMainThread else { return nil }
+            return MainActor.assumeIsolated { MainThreadValue(value: make()) }.value as? T
         case nil:
             return nil
         }
     }
 
     /// Removes every registration (useful between tests).
-    public func removeAll() {
+    {{ access }} func removeAll() {
         lock.lock()
         defer { lock.unlock() }
         entries.removeAll()

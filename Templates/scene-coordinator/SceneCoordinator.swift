@@ -6,16 +6,16 @@ import UIKit
 
 /// Drives a window's scenes and remembers which one is on top.
 @MainActor
-public final class SceneCoordinator: SceneCoordinating {
+{{ access }} final class SceneCoordinator: SceneCoordinating {
     private let window: UIWindow
     /// The scene on top, as the user sees it (never a navigation controller itself).
-    public private(set) var currentViewController: UIViewController?
+    {{ access }} private(set) var currentViewController: UIViewController?
 
-    public init(window: UIWindow) {
+    {{ access }} init(window: UIWindow) {
         self.window = window
     }
 
-    public func transition(to scene: UIViewController, using transition: SceneTransition, animated: Bool) {
+    {{ access }} func transition(to scene: UIViewController, using transition: SceneTransition, animated: Bool) {
         switch transition {
         case .root:
             let root = scene as? UINavigationController ?? UINavigationController(rootViewController: scene)
@@ -38,7 +38,7 @@ public final class SceneCoordinator: SceneCoordinating {
         currentViewController = Self.visible(scene)
     }
 
-    public func close(animated: Bool) {
+    {{ access }} func close(animated: Bool) {
         guard let current = currentViewController else { return }
         if let navigationController = current.navigationController,
            navigationController.viewControllers.count > 1 {

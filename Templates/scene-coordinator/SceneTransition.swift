@@ -5,7 +5,7 @@ import {{ module }}
 {% endif %}
 {% endfor %}
 /// How a scene comes on screen.
-public enum SceneTransition: Sendable, Equatable {
+{{ access }} enum SceneTransition: Sendable, Equatable {
     /// Replaces the window's root, inside a new navigation stack.
     case root
     /// Pushes onto the current navigation stack.
@@ -18,7 +18,7 @@ public enum SceneTransition: Sendable, Equatable {
 
 /// Moves between scenes; `Scene` is the platform's screen type (`UIViewController` on UIKit).
 @MainActor
-public protocol SceneCoordinating: AnyObject {
+{{ access }} protocol SceneCoordinating: AnyObject {
     associatedtype Scene
 
     /// Shows `scene` using `transition`.

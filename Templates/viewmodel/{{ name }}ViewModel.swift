@@ -6,7 +6,7 @@ import {{ module }}
 {% endfor %}
 /// What the {{ name }} view tells its view model.
 @MainActor
-protocol {{ name }}ViewModelInput {
+{{ access }} protocol {{ name }}ViewModelInput {
 {% for input in inputs %}
     func {{ input }}()
 {% endfor %}
@@ -14,7 +14,7 @@ protocol {{ name }}ViewModelInput {
 
 /// What the {{ name }} view reads from its view model.
 @MainActor
-protocol {{ name }}ViewModelOutput: AnyObject {
+{{ access }} protocol {{ name }}ViewModelOutput: AnyObject {
 {% for output in outputs %}
     var {{ output.name }}: {{ output.type }}? { get }
 {% endfor %}
@@ -22,28 +22,28 @@ protocol {{ name }}ViewModelOutput: AnyObject {
     var onChange: (() -> Void)? { get set }
 }
 
-typealias {{ name }}ViewModel = {{ name }}ViewModelInput & {{ name }}ViewModelOutput
+{{ access }} typealias {{ name }}ViewModel = {{ name }}ViewModelInput & {{ name }}ViewModelOutput
 
 @MainActor
-final class Default{{ name }}ViewModel: {{ name }}ViewModel {
+{{ access }} final class Default{{ name }}ViewModel: {{ name }}ViewModel {
 {% for output in outputs %}
-    private(set) var {{ output.name }}: {{ output.type }}? {
+    {{ access }} private(set) var {{ output.name }}: {{ output.type }}? {
         didSet { onChange?() }
     }
 {% endfor %}
-    var onChange: (() -> Void)?
+    {{ access }} var onChange: (() -> Void)?
 {% for dependency in dependencies %}
     private let {{ dependency.name }}: {{ dependency.type }}
 {% endfor %}
 
-    init({% for dependency in dependencies %}{{ dependency.name }}: {{ dependency.type }}{% if not forloop.last %}, {{ "" }}{% endif %}{% endfor %}) {
+    {{ access }} init({% for dependency in dependencies %}{{ dependency.name }}: {{ dependency.type }}{% if not forloop.last %}, {{ "" }}{% endif %}{% endfor %}) {
 {% for dependency in dependencies %}
         self.{{ dependency.name }} = {{ dependency.name }}
 {% endfor %}
     }
 {% for input in inputs %}
 
-    func {{ input }}() {
+    {{ access }} func {{ input }}() {
     }
 {% endfor %}
 }

@@ -72,6 +72,7 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertEqual(dry.code, 0, dry.stderr)
         XCTAssertEqual(dry.stdout, """
             create  Connection/ConnectionContainer.swift
+            create  Connection/ConnectionCoordinator+Flow.swift
             create  Connection/ConnectionCoordinator.swift
             create  Connection/ConnectionViewModel.swift
             Dry run: nothing written.

@@ -3,8 +3,10 @@ import Templates
 import XCTest
 @testable import Scaffolding
 
-/// Generates every built-in with representative variables and type-checks the output with
-/// `swiftc` in the Swift 5 and Swift 6 language modes (strict concurrency in 6).
+/// Generates every built-in with representative variables and checks the output with `swiftc`
+/// (type checks and data-race diagnostics) in the Swift 5 and Swift 6 language modes, once with
+/// `access: public` next to public stubs (a separate module) and once with `access: internal`
+/// next to internal stubs (a single-target app). One `swiftc` run per configuration.
 final class BuiltInsCompileTests: XCTestCase {
     /// (template, values) pairs covering each built-in's options.
     static let representativeRuns: [(template: String, values: [String: TemplateValue])] = [
@@ -33,12 +35,13 @@ final class BuiltInsCompileTests: XCTestCase {
     ]
 
     /// The app's own types the generated code refers to, plus the root that wires the tree.
+    /// `ACCESS ` becomes `public ` or nothing (internal, as a single-target app writes it).
     static let stubs = """
-        public protocol BrowsingUserUseCaseInterface {}
-        public protocol AnalyticsTracking {}
-        public protocol SettingsUseCase {}
-        public protocol SettingsStore {}
-        public protocol SearchUseCase: Sendable {}
+        ACCESS protocol BrowsingUserUseCaseInterface {}
+        ACCESS protocol AnalyticsTracking {}
+        ACCESS protocol SettingsUseCase {}
+        ACCESS protocol SettingsStore {}
+        ACCESS protocol SearchUseCase: Sendable {}
         struct Stub: BrowsingUserUseCaseInterface, AnalyticsTracking, SettingsUseCase, SettingsStore, SearchUseCase {}
 
         /// The app root provides Main's needs; Main's container provides its children's.
@@ -57,14 +60,22 @@ final class BuiltInsCompileTests: XCTestCase {
             var store: SettingsStore { Stub() }
         }
 
-        final class RootListener: MainListener {}
+        final class RootListener: MainListener {
+            func mainDidFinish(_ coordinator: MainCoordinatable) {}
+        }
+
+        final class NoPresenter: Presenting {
+            func show(_ screen: Screen, animated: Bool) {}
+            func dismiss(animated: Bool) {}
+        }
 
         @MainActor
-        func startApp() -> Coordinatable {
+        func startApp() -> MainCoordinatable {
             DIContainer.shared.registerDependencies()
             DIContainer.shared.register(type: SearchUseCase.self, instance: Stub())
-            let coordinator = MainContainer(dependency: AppRoot()).coordinator(listener: RootListener())
+            let coordinator = MainContainer(dependency: AppRoot()).coordinator(listener: RootListener(), presenter: NoPresenter())
             coordinator.start()
+            (coordinator as? MainCoordinator)?.routeToConnection()
             _ = ProfileFlow(assembly: ProfileAssembly())
             _ = DefaultSearchViewModel(searchUseCase: Stub())
             _ = SceneTransition.fullScreen
@@ -72,40 +83,49 @@ final class BuiltInsCompileTests: XCTestCase {
         }
         """
 
-    func testEveryBuiltInTypeChecksInSwift5AndSwift6() throws {
+    func testEveryBuiltInTypeChecksInSwift5AndSwift6PublicAndInternal() throws {
         guard let swiftc = Self.findSwiftc() else {
             throw XCTSkip("swiftc not found on PATH or in /opt/swift/usr/bin")
         }
-        let out = try makeTemporaryFolder("builtins")
-        defer { try? FileManager.default.removeItem(at: out) }
-        let generator = Generator(catalog: try TemplateCatalog())
-        var generatedTemplates = Set<String>()
-        for run in Self.representativeRuns {
-            let plan = try generator.plan(template: run.template, values: run.values, outDir: out)
-            XCTAssertFalse(plan.isEmpty, run.template)
-            try generator.write(plan, force: false)
-            generatedTemplates.insert(run.template)
-        }
-        XCTAssertEqual(generatedTemplates, Set(try TemplateCatalog().names), "every built-in is exercised")
-        try write(Self.stubs, to: out.appendingPathComponent("Stubs.swift"))
+        for access in ["public", "internal"] {
+            let out = try makeTemporaryFolder("builtins-\(access)")
+            defer { try? FileManager.default.removeItem(at: out) }
+            let generator = Generator(catalog: try TemplateCatalog())
+            var generatedTemplates = Set<String>()
+            for run in Self.representativeRuns {
+                let values = run.values.merging(["access": .string(access)]) { given, _ in given }
+                let plan = try generator.plan(template: run.template, values: values, outDir: out)
+                XCTAssertFalse(plan.isEmpty, run.template)
+                try generator.write(plan, force: false)
+                generatedTemplates.insert(run.template)
+            }
+            XCTAssertEqual(generatedTemplates, Set(try TemplateCatalog().names), "every built-in is exercised")
+            let stubs = Self.stubs.replacingOccurrences(of: "ACCESS ", with: access == "public" ? "public " : "")
+            try write(stubs, to: out.appendingPathComponent("Stubs.swift"))
 
-        let swiftFiles = listFiles(out).filter { $0.hasSuffix(".swift") }
-        let sources = swiftFiles.filter { !$0.contains("Tests/") }.map { out.appendingPathComponent($0).path }
-        let tests = swiftFiles.filter { $0.contains("Tests/") }.map { out.appendingPathComponent($0).path }
-        XCTAssertGreaterThan(sources.count, 20)
-        XCTAssertEqual(tests.count, 6, "one test per use case and per screen view model")
+            let container = try read(out.appendingPathComponent("Connection/ConnectionContainer.swift"))
+            XCTAssertTrue(container.contains("\(access) protocol ConnectionContainable {"), container)
+            XCTAssertTrue(container.contains(
+                "func coordinator(listener: ConnectionListener, presenter: Presenting) -> ConnectionCoordinatable"), container)
 
-        for version in ["5", "6"] {
-            let modules = out.appendingPathComponent("modules-\(version)")
-            try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-            try Self.run(swiftc, ["-typecheck", "-swift-version", version, "-module-name", "App"] + sources)
-            // Tests `@testable import App`, so build App's interface first.
-            try Self.run(swiftc, [
-                "-emit-module", "-swift-version", version, "-module-name", "App", "-parse-as-library",
-                "-enable-testing", "-emit-module-path", modules.appendingPathComponent("App.swiftmodule").path,
-            ] + sources)
-            try Self.run(swiftc, ["-typecheck", "-swift-version", version, "-I", modules.path] + tests)
+            let swiftFiles = listFiles(out).filter { $0.hasSuffix(".swift") }
+            let sources = swiftFiles.filter { !$0.contains("Tests/") }.map { out.appendingPathComponent($0).path }
+            let tests = swiftFiles.filter { $0.contains("Tests/") }.map { out.appendingPathComponent($0).path }
+            XCTAssertGreaterThan(sources.count, 20)
+            XCTAssertEqual(tests.count, 6, "one test per use case and per screen view model")
+
+            for version in ["5", "6"] {
+                // The tests `@testable import App`; compiled inside App that import is ignored
+                // (a warning), so one run checks the app and its tests together.
+                try Self.run(swiftc, Self.checkArguments(version: version) + sources + tests)
+            }
         }
+    }
+
+    /// Type-checks and runs the SIL diagnostics, where Swift 6 finds data races (`-typecheck`
+    /// alone misses "sending ... risks causing data races"), without generating code.
+    static func checkArguments(version: String) -> [String] {
+        ["-wmo", "-emit-sil", "-o", "/dev/null", "-swift-version", version, "-module-name", "App"]
     }
 
     static func findSwiftc() -> URL? {
@@ -114,10 +134,12 @@ final class BuiltInsCompileTests: XCTestCase {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map(URL.init(fileURLWithPath:))
     }
 
-    /// Runs `swiftc`; fails with its output when it reports errors.
-    static func run(_ swiftc: URL, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+    /// Runs `swiftc` (or a program it built); fails with its output when it exits non-zero or
+    /// reports errors. Returns the output.
+    @discardableResult
+    static func run(_ executable: URL, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let process = Process()
-        process.executableURL = swiftc
+        process.executableURL = executable
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -125,7 +147,9 @@ final class BuiltInsCompileTests: XCTestCase {
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "swiftc \(arguments.prefix(3).joined(separator: " ")):\n\(output)", file: file, line: line)
+        XCTAssertEqual(process.terminationStatus, 0, "\(executable.lastPathComponent) \(arguments.prefix(3).joined(separator: " ")):\n\(output)",
+                       file: file, line: line)
         XCTAssertFalse(output.contains("error:"), output, file: file, line: line)
+        return output
     }
 }

@@ -11,7 +11,9 @@ final class GraphValidatorTests: XCTestCase {
         let analysis = GraphValidator.analyse(try GraphManifest(yaml: GraphCompileTests.teamTree, file: "graph.yaml"))
         XCTAssertEqual(analysis.errors, [])
         XCTAssertEqual(analysis.tree?.entries.map(\.node.name), ["Main", "Connection", "VideoList", "Settings", "Profile"])
-        XCTAssertEqual(analysis.tree?.entry("Settings")?.passThrough, [GraphNeed(name: "analytics", type: "AnalyticsTracking")])
+        XCTAssertEqual(analysis.tree?.entry("Settings")?.passThrough, [
+            GraphNeed(name: "analytics", type: "AnalyticsTracking"), GraphNeed(name: "clock", type: "TimeSource"),
+        ])
         XCTAssertEqual(analysis.tree?.entry("Connection")?.passThrough, [], "Connection needs it itself")
         XCTAssertEqual(analysis.tree?.entry("Main")?.required, [])
     }

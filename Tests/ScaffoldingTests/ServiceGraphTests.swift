@@ -105,20 +105,58 @@ final class ServiceGraphTests: XCTestCase {
         XCTAssertTrue(registration.contains("""
                     // Providers
                     let networkProvider = NetworkProvider()
-                    register(type: NetworkProviding.self, instance: networkProvider)
 
                     // Repositories
                     let browsingUserRepository = BrowsingUserRepository(network: networkProvider)
-                    register(type: BrowsingUserRepositoryInterface.self, instance: browsingUserRepository)
 
                     // Use cases
                     let browsingUserUseCase = BrowsingUserUseCase(repository: browsingUserRepository)
-                    register(type: BrowsingUserUseCaseInterface.self, instance: browsingUserUseCase)
 
                     // View models
-                    let connectionViewModel = ConnectionViewModel(usecase: browsingUserUseCase)
-                    register(type: ConnectionViewModel.self, instance: connectionViewModel)
+                    let makeConnectionViewModel: @MainActor () -> ConnectionViewModel = { ConnectionViewModel(usecase: browsingUserUseCase) }
+
+                    // Registered after every factory captured what it needs: a value handed to the
+                    // container first would count as shared with it, and Swift 6 refuses to capture it then.
+                    register(type: NetworkProviding.self, instance: networkProvider)
+                    register(type: BrowsingUserRepositoryInterface.self, instance: browsingUserRepository)
+                    register(type: BrowsingUserUseCaseInterface.self, instance: browsingUserUseCase)
+                    register(type: ConnectionViewModel.self, mainActorFactory: makeConnectionViewModel)
                 }
             """), registration)
+    }
+
+    /// View models default to factories, the rest to shared instances; `scope` overrides both,
+    /// and a factory's users call its maker for a fresh instance.
+    func testScopesDefaultByLayerAndCanBeGiven() throws {
+        let yaml = """
+            services:
+              - {type: Clock, scope: factory}
+              - {type: PlayerViewModel, init: ["clock: Clock"]}
+              - {type: SettingsViewModel, scope: shared, init: ["clock: Clock"]}
+            """
+        let manifest = try TemplateCatalog().template(named: "di-container").manifest
+        let values = try VariableValues.collect(for: manifest, assignments: [], valuesYAML: yaml)
+        let plan = try Generator(catalog: try TemplateCatalog()).plan(
+            template: "di-container", values: values, outDir: URL(fileURLWithPath: "/nonexistent-\(UUID())"))
+        let registration = try XCTUnwrap(plan.first { $0.path == "DIContainer+Registration.swift" }).contents
+        XCTAssertTrue(registration.contains("""
+                    let makeClock: @MainActor () -> Clock = { Clock() }
+            """), registration)
+        XCTAssertTrue(registration.contains("""
+                    let makePlayerViewModel: @MainActor () -> PlayerViewModel = { PlayerViewModel(clock: makeClock()) }
+                    let settingsViewModel = SettingsViewModel(clock: makeClock())
+            """), registration)
+        XCTAssertTrue(registration.contains("""
+                    register(type: Clock.self, mainActorFactory: makeClock)
+                    register(type: PlayerViewModel.self, mainActorFactory: makePlayerViewModel)
+                    register(type: SettingsViewModel.self, instance: settingsViewModel)
+            """), registration)
+        XCTAssertEqual(ServiceDefinition(type: "ConnectionViewModel").scope, .factory)
+        XCTAssertEqual(ServiceDefinition(type: "NetworkProvider").scope, .shared)
+        let bad = try VariableValues.collect(for: manifest, assignments: [], valuesYAML: "services:\n  - {type: A, scope: once}\n")
+        XCTAssertThrowsError(try Generator(catalog: try TemplateCatalog()).plan(
+            template: "di-container", values: bad, outDir: URL(fileURLWithPath: "/nonexistent-\(UUID())"))) { error in
+            XCTAssertEqual(error as? ScaffoldingError, .invalidValue(variable: "services", value: "once", expected: "shared or factory"))
+        }
     }
 }

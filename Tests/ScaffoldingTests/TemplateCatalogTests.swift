@@ -24,7 +24,7 @@ final class TemplateCatalogTests: XCTestCase {
         let coordinator = try catalog.template(named: "coordinator")
         XCTAssertEqual(
             coordinator.manifest.variables.map(\.name),
-            ["name", "dependencies", "children", "viewModel", "viewController", "passThrough", "wiredChildren", "imports"])
+            ["name", "dependencies", "children", "viewModel", "viewController", "passThrough", "wiredChildren", "imports", "access"])
         XCTAssertNil(coordinator.files["template.yaml"], "the manifest is not an output file")
     }
 

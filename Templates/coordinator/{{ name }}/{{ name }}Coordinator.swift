@@ -1,30 +1,22 @@
 {% for module in imports %}
 import {{ module }}
+{% if forloop.last %}
+
+{% endif %}
 {% endfor %}
-{% if viewController %}
-#if canImport(UIKit)
-import UIKit
-#endif
-{% endif %}
-{% if imports or viewController %}
-
-{% endif %}
 /// What a parent may ask of a running {{ name }} flow.
-public protocol {{ name }}Coordinatable: Coordinatable { }
+@MainActor
+{{ access }} protocol {{ name }}Coordinatable: Coordinatable { }
 
+/// Runs the {{ name }} flow: its children, routes and finishing. The flow's own code (its
+/// first screen, when to route) is in {{ name }}Coordinator+Flow.swift, which is yours.
 final class {{ name }}Coordinator: Coordinator, {{ name }}Coordinatable {
     weak var listener: {{ name }}Listener?
-{% if viewController %}
-#if canImport(UIKit)
-    /// The flow's first screen, created by `start()`.
-    private(set) var viewController: UIViewController?
-#endif
-{% endif %}
 {% if viewModel %}
-    private let viewModel: {{ name }}ViewModel
+    let viewModel: {{ name }}ViewModel
 {% else %}
 {% for dependency in dependencies %}
-    private let {{ dependency.name }}: {{ dependency.type }}
+    let {{ dependency.name }}: {{ dependency.type }}
 {% endfor %}
 {% endif %}
 {% for child in children %}
@@ -33,10 +25,10 @@ final class {{ name }}Coordinator: Coordinator, {{ name }}Coordinatable {
 
 {% if viewModel or dependencies or children %}
 {% if viewModel %}
-    init(viewModel: {{ name }}ViewModel{% for child in children %}, {{ child.lowerName }}Containable: {{ child.name }}Containable{% endfor %}) {
+    init(presenter: Presenting, viewModel: {{ name }}ViewModel{% for child in children %}, {{ child.lowerName }}Containable: {{ child.name }}Containable{% endfor %}) {
         self.viewModel = viewModel
 {% else %}
-    init({% for dependency in dependencies %}{{ dependency.name }}: {{ dependency.type }}{% if not forloop.last or children %}, {{ "" }}{% endif %}{% endfor %}{% for child in children %}{{ child.lowerName }}Containable: {{ child.name }}Containable{% if not forloop.last %}, {{ "" }}{% endif %}{% endfor %}) {
+    init(presenter: Presenting{% for dependency in dependencies %}, {{ dependency.name }}: {{ dependency.type }}{% endfor %}{% for child in children %}, {{ child.lowerName }}Containable: {{ child.name }}Containable{% endfor %}) {
 {% for dependency in dependencies %}
         self.{{ dependency.name }} = {{ dependency.name }}
 {% endfor %}
@@ -44,24 +36,25 @@ final class {{ name }}Coordinator: Coordinator, {{ name }}Coordinatable {
 {% for child in children %}
         self.{{ child.lowerName }}Containable = {{ child.lowerName }}Containable
 {% endfor %}
-        super.init()
+        super.init(presenter: presenter)
     }
 
 {% endif %}
+    /// Shows the first screen: `startFlow()` in {{ name }}Coordinator+Flow.swift.
     override func start() {
-{% if viewController %}
-#if canImport(UIKit)
-        viewController = {{ name }}ViewController({% if viewModel %}viewModel: viewModel{% endif %})
-#endif
-{% else %}
-        // Create and show the flow's first screen here.
-{% endif %}
+        startFlow()
+    }
+
+    /// Finishes the child flows, then tells the listener, which releases this flow.
+    override func finish() {
+        super.finish()
+        listener?.{{ name|lowerFirstLetter }}DidFinish(self)
     }
 {% for child in children %}
 
-    /// Starts the {{ child.name }} flow as a child of this one.
-    func routeTo{{ child.name }}() {
-        let coordinator = {{ child.lowerName }}Containable.coordinator(listener: self)
+    /// Starts the {{ child.name }} flow as a child of this one, on `presenter` (default: this flow's).
+    func routeTo{{ child.name }}(presenter: Presenting? = nil) {
+        let coordinator = {{ child.lowerName }}Containable.coordinator(listener: self, presenter: presenter ?? self.presenter)
         addChild(coordinator)
         coordinator.start()
     }
@@ -69,5 +62,9 @@ final class {{ name }}Coordinator: Coordinator, {{ name }}Coordinatable {
 }
 {% for child in children %}
 
-extension {{ name }}Coordinator: {{ child.name }}Listener { }
+extension {{ name }}Coordinator: {{ child.name }}Listener {
+    func {{ child.lowerName }}DidFinish(_ coordinator: {{ child.name }}Coordinatable) {
+        removeChild(coordinator)
+    }
+}
 {% endfor %}

@@ -1,20 +1,20 @@
 /// Builds the {{ name }} feature's objects layer by layer: repository, use cases, view models.
 @MainActor
-final class {{ name }}Assembly {
+{{ access }} final class {{ name }}Assembly {
     private let repository: {{ name }}Repository
 
-    init(repository: {{ name }}Repository = Default{{ name }}Repository()) {
+    {{ access }} init(repository: {{ name }}Repository = Default{{ name }}Repository()) {
         self.repository = repository
     }
 {% for useCase in useCases %}
 
-    func make{{ useCase.name }}UseCase() -> {{ useCase.name }}UseCase {
+    {{ access }} func make{{ useCase.name }}UseCase() -> {{ useCase.name }}UseCase {
         Default{{ useCase.name }}UseCase(repository: repository)
     }
 {% endfor %}
 {% for screen in screens %}
 
-    func make{{ screen.name }}ViewModel() -> {{ screen.name }}ViewModel {
+    {{ access }} func make{{ screen.name }}ViewModel() -> {{ screen.name }}ViewModel {
         Default{{ screen.name }}ViewModel({% for useCase in useCases %}{{ useCase.lowerName }}UseCase: make{{ useCase.name }}UseCase(){% if not forloop.last %}, {{ "" }}{% endif %}{% endfor %})
     }
 {% endfor %}

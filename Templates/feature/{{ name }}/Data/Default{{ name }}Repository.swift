@@ -1,8 +1,8 @@
 /// The {{ name }} repository; replace the body with the real data source (network, storage).
-struct Default{{ name }}Repository: {{ name }}Repository {
-    init() {}
+{{ access }} struct Default{{ name }}Repository: {{ name }}Repository {
+    {{ access }} init() {}
 
-    func fetch{{ entity }}List() async throws -> [{{ entity }}] {
+    {{ access }} func fetch{{ entity }}List() async throws -> [{{ entity }}] {
         []
     }
 }

@@ -1,5 +1,5 @@
 /// Small values shared by the {{ name }} feature's layers.
-enum {{ name }}Constants {
+{{ access }} enum {{ name }}Constants {
     /// The feature's name, e.g. for logging and accessibility identifiers.
-    static let featureName = "{{ name }}"
+    {{ access }} static let featureName = "{{ name }}"
 }

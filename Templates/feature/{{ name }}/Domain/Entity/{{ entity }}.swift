@@ -1,4 +1,8 @@
 /// A {{ entity }} as the {{ name }} domain sees it: plain data, no framework types.
-struct {{ entity }}: Equatable, Identifiable, Sendable {
-    let id: String
+{{ access }} struct {{ entity }}: Equatable, Identifiable, Sendable {
+    {{ access }} let id: String
+
+    {{ access }} init(id: String) {
+        self.id = id
+    }
 }

@@ -1,4 +1,4 @@
 /// Where the {{ name }} feature's data comes from; the Data layer implements it.
-protocol {{ name }}Repository: Sendable {
+{{ access }} protocol {{ name }}Repository: Sendable {
     func fetch{{ entity }}List() async throws -> [{{ entity }}]
 }

@@ -4,10 +4,10 @@ import UIKit
 
 /// Entry point of the {{ name }} feature: builds its screens from the assembly.
 @MainActor
-final class {{ name }}Flow {
+{{ access }} final class {{ name }}Flow {
     private let assembly: {{ name }}Assembly
 
-    init(assembly: {{ name }}Assembly) {
+    {{ access }} init(assembly: {{ name }}Assembly) {
         self.assembly = assembly
     }
 {% for screen in screens %}
@@ -15,7 +15,7 @@ final class {{ name }}Flow {
 #if canImport(UIKit)
 
     /// The feature's first screen.
-    func makeStartViewController() -> UIViewController {
+    {{ access }} func makeStartViewController() -> UIViewController {
         {{ screen.name }}ViewController(viewModel: assembly.make{{ screen.name }}ViewModel())
     }
 #endif
