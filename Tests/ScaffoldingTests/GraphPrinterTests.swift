@@ -14,14 +14,17 @@ final class GraphPrinterTests: XCTestCase {
         Main  (root)
         │   provides browsingUseCase: BrowsingUserUseCaseInterface
         │   provides analytics: AnalyticsTracking
+        │   provides clock: TimeSource
         ├── Connection
         │   │   needs browsingUseCase: BrowsingUserUseCaseInterface ← Main's container (parent)
         │   └── VideoList
         │           needs browsingUseCase: BrowsingUserUseCaseInterface ← the root's provisions (Main), passed through Connection
         └── Settings
             │   hands on analytics: AnalyticsTracking ← Main's container (parent)
+            │   hands on clock: TimeSource ← Main's container (parent)
             └── Profile
                     needs analytics: AnalyticsTracking ← the root's provisions (Main), passed through Settings
+                    needs clock: TimeSource ← the root's provisions (Main), passed through Settings
         """
 
     func testTeamTree() throws {
