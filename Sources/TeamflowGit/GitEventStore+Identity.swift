@@ -6,7 +6,7 @@ extension GitEventStore {
     /// handle or name), from the repository's git config (local, global, system). A key that
     /// cannot be read counts as unset: `me` then says how to link a member.
     public func callerIdentity() -> CallerIdentity {
-        CallerIdentity(email: (try? repository.config("user.email")) ?? nil,
-                       configured: (try? repository.config("teamflow.me")) ?? nil)
+        CallerIdentity(email: try? repository.config("user.email"),
+                       configured: try? repository.config("teamflow.me"))
     }
 }

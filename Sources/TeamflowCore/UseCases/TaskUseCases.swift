@@ -171,7 +171,7 @@ public struct TaskUseCases: UseCase {
         // A task given beside its ancestor is already in the ancestor's `subtasks`.
         let kept = zip(tasks, drafts).filter { !covered.contains($0.0.id) }
         // Not read back: the removed tasks are known, and reading would fold for nothing.
-        _ = try context.record(Batch.mark(kept.map(\.1), state: state, session: session))
+        _ = try context.record(Batch.mark(kept.map { $0.1 }, state: state, session: session))
         return tasks.map { task in
             var gone = task
             gone.removed = true

@@ -7,7 +7,7 @@ enum TaskCommand {
     /// Several tasks at once: all are found first, then one commit (nothing when any is not found).
     static let idsArgument = ArgumentSpec(name: "id", help: "Task id prefixes (at least 4 characters) or exact titles; several make one commit.",
                                           isRepeating: true)
-    static let memberOption = OptionSpec(long: "member", short: "m", valueName: "M", help: "A member's name, handle or id prefix.",
+    static let memberOption = OptionSpec(long: "member", short: "m", valueName: "M", help: "A member's name, handle, id prefix, or me.",
                                          completion: MemberCommand.completion)
     static let weekOption = OptionSpec(long: "week", valueName: "W",
                                        help: "ISO week like 2024-W47, or any date in it (default: this week).")
@@ -48,7 +48,11 @@ enum TaskCommand {
                                   OptionSpec(long: "week", valueName: "W", help: "ISO week, a date in it, or all (default: this week)."),
                                   epicOption],
                         flags: [FlagSpec(long: "open", help: "Only tasks not done.", exclusiveGroup: "state"),
-                                FlagSpec(long: "done", help: "Only tasks done.", exclusiveGroup: "state")], run: handler(list)),
+                                FlagSpec(long: "done", help: "Only tasks done.", exclusiveGroup: "state"),
+                                FlagSpec(long: "mine", help: "Only my tasks (same as --member me).")],
+                        validate: { parsed in
+                            if parsed.flag("mine"), parsed.option("member") != nil { throw ValidationError("give --mine or --member, not both") }
+                        }, run: handler(list)),
         ]
     )
 
@@ -56,7 +60,11 @@ enum TaskCommand {
         let options = TaskUseCases.NewTask(member: inv.parsed.option("member"), epic: inv.parsed.option("epic"),
                                            week: inv.parsed.option("week"), due: inv.parsed.option("due"),
                                            parent: inv.parsed.option("parent"), sprint: inv.parsed.option("sprint"))
-        try show(try useCases(inv).add(title: inv.argument("title"), options), inv, prefix: "Added task: ")
+        let task = try useCases(inv).add(title: inv.argument("title"), options)
+        if task.member == nil, options.member == nil {
+            Console.err("note: the task is unassigned: no member is linked to you (teamflow member edit NAME --email YOUR_GIT_EMAIL)\n")
+        }
+        try show(task, inv, prefix: "Added task: ")
     }
 
     static func check(_ inv: Invocation) throws {
@@ -100,7 +108,8 @@ enum TaskCommand {
 
     static func list(_ inv: Invocation) throws {
         let done: Bool? = inv.parsed.flag("done") ? true : inv.parsed.flag("open") ? false : nil
-        let tasks = try inv.queries().tasks(TaskUseCases.Filter(member: inv.parsed.option("member"), week: inv.parsed.option("week"),
+        let member = inv.parsed.flag("mine") ? Session.meWord : inv.parsed.option("member")
+        let tasks = try inv.queries().tasks(TaskUseCases.Filter(member: member, week: inv.parsed.option("week"),
                                                                 epic: inv.parsed.option("epic"), done: done))
         inv.emit(json: .array(tasks.map { Present.json($0.task, memberName: $0.memberName) }),
                  text: tasks.isEmpty ? "No tasks." : tasks.map { Present.line($0.task, memberName: $0.memberName) }.joined(separator: "\n"))
