@@ -12,7 +12,10 @@ struct HistoryGenerator {
 
     init(seed: UInt64) { rng = ConcurrentEditsPropertyTests.SplitMix(state: seed) }
 
-    static let types = EventSchema.table.keys.sorted() + ["future.thing", "goal.exploded", "task"]
+    /// Types added after the legacy folds were frozen: the differential tests cannot compare
+    /// them (legacy ignores them); their own tests cover their folds and inverses.
+    static let newerTypes: Set<String> = [EventType.memberEdited]
+    static let types = EventSchema.table.keys.filter { !newerTypes.contains($0) }.sorted() + ["future.thing", "goal.exploded", "task"]
     static let addedTypes = types.filter { $0.hasSuffix(".added") }
 
     mutating func history(count: Int) -> [Event] {

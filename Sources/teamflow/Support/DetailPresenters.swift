@@ -81,10 +81,15 @@ extension Present {
     private static func historyLines(_ history: [HistoryEntry], timeZone: TimeZone) -> [String] {
         ["", Console.styled("History", .bold)] + history.map { entry in
             let at = Timestamp.display(entry.at, timeZone: timeZone)
-            let changes = entry.changes.isEmpty ? "(no change)" : entry.changes.map(describe).joined(separator: ", ")
+            let changes = entry.changes.isEmpty ? quiet(entry) : entry.changes.map(describe).joined(separator: ", ")
             return "  \(Console.styled(oneLine(at), .dim))  \(Console.styled(oneLine(entry.author.name), .yellow))  "
                 + "\(Console.styled(oneLine(entry.type), .cyan))  \(oneLine(changes))"
         }
+    }
+
+    /// An event that named the item but changed none of its fields.
+    private static func quiet(_ entry: HistoryEntry) -> String {
+        entry.type == "task.added" ? "sub-task \(ShortID.of(entry.event)) added" : "(no change)"
     }
 
     /// `title: 'a' → 'b'`, `status: todo → done`, `due: 2024-11-22` (set), `due: 2024-11-22 → none`.
