@@ -43,6 +43,7 @@ final class MultiIDUseCasesTests: XCTestCase {
         XCTAssertEqual(try f.tasks.move([a.id, b.id], to: "doing").map(\.status), [.doing, .doing])
         assertError(.usage) { try f.tasks.move([a.id], to: "later") }
         assertError(.usage) { try f.tasks.edit([a.id, b.id], .init()) }
+        assertError(.usage) { try f.tasks.edit([a.id, b.id], .init(title: "같은 제목")) }
         // The sub-task given beside its parent is removed with it, in one event.
         let before = try f.eventCount()
         XCTAssertEqual(try f.tasks.remove([sub.id, a.id, b.id]).count, 3)

@@ -113,6 +113,9 @@ public struct TaskUseCases: UseCase {
     public func edit(_ texts: [String], _ changes: Changes) throws -> [TeamTask] {
         let state = try repository.state()
         let tasks = try context.resolveAll(texts, id: \TeamTask.id, find: state.task(named:))
+        guard changes.title == nil || tasks.count == 1 else {
+            throw TeamflowError(.usage, "--title names one task, not \(tasks.count)", hints: ["Edit titles one task at a time."])
+        }
         let edits = try tasks.map { try edit(of: $0, changes, in: state) }
         guard let first = edits.first, first.data.pairs.count > 1 else {
             throw TeamflowError(.usage, "nothing to change", hints: ["Give --title, --week, --due, --epic or --parent."])

@@ -29,7 +29,7 @@ enum TaskCommand {
             CommandSpec(name: "uncheck", abstract: "Mark tasks open (todo) again.", arguments: [idsArgument], run: handler(uncheck)),
             CommandSpec(name: "start", abstract: "Mark tasks in progress (doing).", arguments: [idsArgument], run: handler(start)),
             CommandSpec(name: "move", abstract: "Move tasks to todo, doing or done.",
-                        arguments: [idsArgument, ArgumentSpec(name: "status", help: "todo, doing or done.", allowedValues: WorkStatus.names)],
+                        arguments: [idsArgument, ArgumentSpec(name: "status", help: "The new status.", allowedValues: WorkStatus.names)],
                         run: handler(move)),
             CommandSpec(name: "assign", abstract: "Assign a task to a member.",
                         arguments: [idArgument, ArgumentSpec(name: "member", help: "The member's name, handle or id prefix.",
