@@ -17,6 +17,7 @@ enum TeamflowCLI {
         EpicCommand.spec,
         TaskCommand.spec,
         WeekCommand.spec,
+        StandupCommand.spec,
         SprintCommand.spec,
         ReviewCommand.spec,
         RetroCommand.spec,

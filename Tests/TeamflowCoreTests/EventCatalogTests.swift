@@ -16,6 +16,7 @@ final class EventCatalogTests: XCTestCase {
             MemberAdded(name: "민수", handle: "minsu", email: "m@x"),
             MemberRenamed(member: "m1", name: "Minsu", handle: .set("ms"), email: "n@x"),
             MemberRemoved(id: "m1"), MemberRestored(id: "m1"),
+            MemberEdited(member: "m1", name: "Minsu", handle: .cleared, email: .set("m@example.com")),
             ProjectAdded(name: "앱", due: day, description: "d"),
             ProjectEdited(project: "p1", name: "n", due: .cleared, description: .set("d")),
             ProjectMoved(project: "p1", status: .doing),

@@ -10,6 +10,7 @@ public enum EventCatalog {
         Entry(GoalAdded.self), Entry(GoalEdited.self), Entry(GoalChecked.self), Entry(GoalUnchecked.self), Entry(GoalRemoved.self),
         Entry(GoalRestored.self),
         Entry(MemberAdded.self), Entry(MemberRenamed.self), Entry(MemberRemoved.self), Entry(MemberRestored.self),
+        Entry(MemberEdited.self),
         Entry(ProjectAdded.self), Entry(ProjectEdited.self), Entry(ProjectMoved.self), Entry(ProjectRemoved.self),
         Entry(ProjectRestored.self),
         Entry(EpicAdded.self), Entry(EpicEdited.self), Entry(EpicMoved.self), Entry(EpicRemoved.self), Entry(EpicRestored.self),

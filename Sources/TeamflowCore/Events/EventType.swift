@@ -13,6 +13,7 @@ public enum EventType {
 
     public static let memberAdded = "member.added"
     public static let memberRenamed = "member.renamed"
+    public static let memberEdited = "member.edited"
     public static let memberRemoved = "member.removed"
     public static let memberRestored = "member.restored"
 

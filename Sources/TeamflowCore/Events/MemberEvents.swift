@@ -81,6 +81,55 @@ public struct MemberRenamed: TeamEvent {
     }
 }
 
+/// `member.edited`: `member edit` changes the name, handle or email (links a member to a git
+/// identity for `me`). Per-key last writer wins; `null` clears the handle or the email; a
+/// removed member ignores it. (`member.renamed` never folded its email, so older teamflow
+/// reading a newer team's history would have disagreed on it: a new type instead.)
+public struct MemberEdited: TeamEvent {
+    public static let type = EventType.memberEdited
+    public static let keys = [EventSchema.r("member"), EventSchema.o("name"), EventSchema.o("handle"), EventSchema.o("email")]
+
+    public var member: String
+    public var name: String?
+    public var handle: Patch<String>
+    public var email: Patch<String>
+
+    public init(member: String, name: String? = nil, handle: Patch<String> = .unchanged, email: Patch<String> = .unchanged) {
+        self.member = member
+        self.name = name
+        self.handle = handle
+        self.email = email
+    }
+
+    public init?(data: Fields) {
+        guard let member = data.string("member") else { return nil }
+        self.init(member: member, name: data.string("name"), handle: data.patch("handle"), email: data.patch("email"))
+    }
+
+    public var data: Fields {
+        var data: Fields = ["member": .string(member)]
+        data.put("name", name)
+        data.put("handle", handle)
+        data.put("email", email)
+        return data
+    }
+
+    public func fold(into state: inout TeamState, event: Event) {
+        guard var item = state.members[member], !item.removed else { return }
+        if let name { item.name = name }
+        handle.apply(to: &item.handle)
+        email.apply(to: &item.email)
+        state.members[member] = item
+    }
+
+    public func inverse(of event: Event, before: TeamState) -> EventDraft? {
+        let prior = before.members[member].map { m -> Fields in
+            ["name": .string(m.name), "handle": Compensation.optional(m.handle), "email": Compensation.optional(m.email)]
+        }
+        return Compensation.edit(event, key: "member", id: member, prior: prior)
+    }
+}
+
 /// `member.removed`: written by undo only (no `member remove` command yet).
 public struct MemberRemoved: RemovalEvent {
     public static let type = EventType.memberRemoved

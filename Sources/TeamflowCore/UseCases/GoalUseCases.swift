@@ -23,14 +23,22 @@ public struct GoalUseCases: UseCase {
     /// Marks a goal done.
     @discardableResult
     public func check(_ idPrefix: String) throws -> Goal {
-        try setDone(idPrefix, done: true)
+        try readBack(setDone([idPrefix], done: true).first, "goal")
     }
 
     /// Marks a goal open again.
     @discardableResult
     public func uncheck(_ idPrefix: String) throws -> Goal {
-        try setDone(idPrefix, done: false)
+        try readBack(setDone([idPrefix], done: false).first, "goal")
     }
+
+    /// Marks several goals done in one commit; any unknown or ambiguous id writes nothing.
+    @discardableResult
+    public func check(_ idPrefixes: [String]) throws -> [Goal] { try setDone(idPrefixes, done: true) }
+
+    /// Marks several goals open again in one commit.
+    @discardableResult
+    public func uncheck(_ idPrefixes: [String]) throws -> [Goal] { try setDone(idPrefixes, done: false) }
 
     /// Changes a goal's title or week.
     @discardableResult
@@ -49,10 +57,21 @@ public struct GoalUseCases: UseCase {
     /// Removes a goal (a new event; the history keeps it).
     @discardableResult
     public func remove(_ idPrefix: String) throws -> Goal {
-        var goal = try find(idPrefix)
-        _ = try context.record([EventDraft(GoalRemoved(id: goal.id), summary: "goal: remove \"\(goal.title)\"")])
-        goal.removed = true
-        return goal
+        try readBack(remove([idPrefix]).first, "goal")
+    }
+
+    /// Removes several goals in one commit; any unknown or ambiguous id writes nothing.
+    @discardableResult
+    public func remove(_ idPrefixes: [String]) throws -> [Goal] {
+        let state = try repository.state()
+        let goals = try context.resolveAll(idPrefixes, id: \Goal.id) { try find($0, in: state) }
+        let drafts = goals.map { EventDraft(GoalRemoved(id: $0.id), summary: "goal: remove \"\($0.title)\"") }
+        _ = try context.record(Batch.mark(drafts, state: state, session: session))
+        return goals.map { goal in
+            var gone = goal
+            gone.removed = true
+            return gone
+        }
     }
 
     /// The live goals of a week, in the order they were added.
@@ -62,18 +81,28 @@ public struct GoalUseCases: UseCase {
 
     /// Resolves an id prefix among live goals.
     public func find(_ idPrefix: String) throws -> Goal {
-        let goals = try repository.state().goals.values { !$0.removed }
+        try find(idPrefix, in: repository.state())
+    }
+
+    private func find(_ idPrefix: String, in state: TeamState) throws -> Goal {
+        let goals = state.goals.values { !$0.removed }
         return try ShortID.resolve(idPrefix, in: Array(goals), kind: "goal", id: \.id,
                                    label: { "\($0.week)  \($0.title)" })
     }
 
-    private func setDone(_ idPrefix: String, done: Bool) throws -> Goal {
-        var goal = try find(idPrefix)
-        let summary = "goal: \(done ? "check" : "uncheck") \"\(goal.title)\""
-        let draft = done ? EventDraft(GoalChecked(goal: goal.id), summary: summary) : EventDraft(GoalUnchecked(goal: goal.id), summary: summary)
-        _ = try context.record([draft])
-        goal.done = done
-        return goal
+    private func setDone(_ idPrefixes: [String], done: Bool) throws -> [Goal] {
+        let state = try repository.state()
+        let goals = try context.resolveAll(idPrefixes, id: \Goal.id) { try find($0, in: state) }
+        let drafts = goals.map { goal in
+            let summary = "goal: \(done ? "check" : "uncheck") \"\(goal.title)\""
+            return done ? EventDraft(GoalChecked(goal: goal.id), summary: summary) : EventDraft(GoalUnchecked(goal: goal.id), summary: summary)
+        }
+        _ = try context.record(Batch.mark(drafts, state: state, session: session))
+        return goals.map { goal in
+            var changed = goal
+            changed.done = done
+            return changed
+        }
     }
 }
 

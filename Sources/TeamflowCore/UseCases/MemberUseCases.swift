@@ -1,4 +1,4 @@
-/// Team members: add, rename, list. Tasks name members by name, handle or id prefix.
+/// Team members: add, rename, edit, list. Tasks name members by name, handle or id prefix.
 public struct MemberUseCases: UseCase {
     public let context: UseCaseContext
 
@@ -25,7 +25,7 @@ public struct MemberUseCases: UseCase {
     @discardableResult
     public func rename(_ who: String, to newName: String?, handle: String? = nil) throws -> Member {
         let state = try repository.state()
-        let member = try state.member(named: who)
+        let member = try session.member(who, in: state)
         var rename = MemberRenamed(member: member.id)
         if let newName {
             let name = try Validate.text(newName, what: "member name", example: "teamflow member rename minsu 김민수")
@@ -38,11 +38,59 @@ public struct MemberUseCases: UseCase {
         return try readBack(after.members[member.id], "member")
     }
 
+    /// What `member edit` may change; `none` clears the handle or the email.
+    public struct Changes: Sendable {
+        public var name: String?
+        public var handle: String?
+        public var email: String?
+
+        public init(name: String? = nil, handle: String? = nil, email: String? = nil) {
+            self.name = name
+            self.handle = handle
+            self.email = email
+        }
+    }
+
+    /// Changes a member's name, handle or email (`member.edited`). The email links the member
+    /// to a git identity for `me`; a name or handle another member has is refused.
+    @discardableResult
+    public func edit(_ who: String, _ changes: Changes) throws -> Member {
+        let state = try repository.state()
+        let member = try session.member(who, in: state)
+        var edit = MemberEdited(member: member.id)
+        let others = Set(state.liveMembers.filter { $0.id != member.id }.flatMap(\.names).map(Lookup.normalize))
+        if let name = changes.name {
+            edit.name = try Validate.text(name, what: "member name", example: "teamflow member edit minsu --name 김민수")
+        }
+        if let handle = changes.handle {
+            edit.handle = Validate.isClearing(handle) ? .cleared : .set(try Self.validHandle(handle))
+        }
+        var words = edit.name.map { [$0] } ?? []
+        if case .set(let handle) = edit.handle { words.append(handle) }
+        for word in words where others.contains(Lookup.normalize(word)) {
+            throw TeamflowError(.conflict, "a member named '\(word)' already exists",
+                                hints: ["Pick another name or handle; see `teamflow member list`."])
+        }
+        if let email = changes.email {
+            edit.email = Validate.isClearing(email) ? .cleared : .set(try Self.validEmail(email))
+        }
+        let after = try context.appendEdit(edit, summary: "member: edit \(member.name)", hint: "Give --name, --handle or --email.")
+        return try readBack(after.members[member.id], "member")
+    }
+
     /// Live members in the order they joined.
     public func list() throws -> [Member] { try repository.state().liveMembers }
 
     /// Finds a member by name, handle or id prefix.
-    public func find(_ text: String) throws -> Member { try repository.state().member(named: text) }
+    public func find(_ text: String) throws -> Member { try session.member(text, in: repository.state()) }
+
+    static func validEmail(_ text: String) throws -> String {
+        let email = text.trimmingSpaces
+        guard email.contains("@"), !email.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "<" || $0 == ">" }) else {
+            throw TeamflowError(.usage, "invalid email '\(text)'", hints: ["Example: --email geonwoo@example.com"])
+        }
+        return email
+    }
 
     static func validHandle(_ text: String) throws -> String {
         var handle = text.trimmingSpaces

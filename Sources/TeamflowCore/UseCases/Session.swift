@@ -7,11 +7,14 @@ public struct Session: Sendable {
     public var author: Author?
     public var now: Date
     public var timeZone: TimeZone
+    /// Who `me` is (git's `user.email`, `teamflow.me`); see `Session.me(in:)`.
+    public var identity: CallerIdentity
 
-    public init(author: Author?, now: Date, timeZone: TimeZone) {
+    public init(author: Author?, now: Date, timeZone: TimeZone, identity: CallerIdentity = CallerIdentity()) {
         self.author = author
         self.now = now
         self.timeZone = timeZone
+        self.identity = identity
     }
 
     /// The local calendar day of `now`.

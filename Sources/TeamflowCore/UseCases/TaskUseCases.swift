@@ -26,6 +26,8 @@ public struct TaskUseCases: UseCase {
 
     /// Adds a task. A sub-task takes its parent's week, member and epic unless given; a sprint
     /// task's week is the sprint's first week; otherwise the week defaults to the current one.
+    /// Without a member (given or from the parent) the task goes to `me` when the caller is
+    /// linked to a member, else it stays unassigned.
     @discardableResult
     public func add(title: String, _ options: NewTask = NewTask()) throws -> TeamTask {
         let title = try Validate.text(title, what: "task title", example: "teamflow task add \"로그인 API 연결\" --member 민수")
@@ -38,7 +40,9 @@ public struct TaskUseCases: UseCase {
         let week = try options.week.map { try session.week($0).description }
             ?? sprint.map { ISOWeek(containing: $0.from).description } ?? parent?.week ?? session.currentWeek.description
         var added = TaskAdded(title: title, week: week)
-        added.member = try options.member.map({ try state.member(named: $0).id }) ?? parent?.member
+        // No --member: the parent's member, else me when git's identity is linked to one.
+        added.member = try options.member.map({ try session.member($0, in: state).id }) ?? parent?.member
+            ?? (try? session.linkedMember(in: state))?.id
         added.epic = try options.epic.map({ try state.epic(named: $0).id }) ?? parent?.epic
         added.parent = parent?.id
         added.due = try options.due.map(session.day)
@@ -54,20 +58,38 @@ public struct TaskUseCases: UseCase {
     }
 
     @discardableResult
-    public func check(_ text: String) throws -> TeamTask { try setStatus(text, .done) }
+    public func check(_ text: String) throws -> TeamTask { try one(setStatus([text], .done)) }
 
     @discardableResult
-    public func uncheck(_ text: String) throws -> TeamTask { try setStatus(text, .todo) }
+    public func uncheck(_ text: String) throws -> TeamTask { try one(setStatus([text], .todo)) }
 
     @discardableResult
-    public func start(_ text: String) throws -> TeamTask { try setStatus(text, .doing) }
+    public func start(_ text: String) throws -> TeamTask { try one(setStatus([text], .doing)) }
+
+    /// Marks several tasks done in one commit; any unknown or ambiguous id writes nothing.
+    @discardableResult
+    public func check(_ texts: [String]) throws -> [TeamTask] { try setStatus(texts, .done) }
+
+    /// Marks several tasks open (todo) in one commit.
+    @discardableResult
+    public func uncheck(_ texts: [String]) throws -> [TeamTask] { try setStatus(texts, .todo) }
+
+    /// Marks several tasks in progress (doing) in one commit.
+    @discardableResult
+    public func start(_ texts: [String]) throws -> [TeamTask] { try setStatus(texts, .doing) }
+
+    /// Moves several tasks to a status (`todo`, `doing` or `done`) in one commit.
+    @discardableResult
+    public func move(_ texts: [String], to statusText: String) throws -> [TeamTask] {
+        try setStatus(texts, try WorkStatus.parse(statusText))
+    }
 
     /// Assigns a task to a member (by name, handle or id prefix).
     @discardableResult
     public func assign(_ text: String, to who: String) throws -> TeamTask {
         let state = try repository.state()
         let task = try state.task(named: text)
-        let member = try state.member(named: who)
+        let member = try session.member(who, in: state)
         let (_, after) = try context.append(TaskAssigned(task: task.id, member: member.id),
                                             summary: "task: assign \"\(task.title)\" to \(member.name)")
         return try readBack(after.tasks[task.id], "task")
@@ -92,9 +114,28 @@ public struct TaskUseCases: UseCase {
 
     /// Edits a task's fields; a parent that would make it its own ancestor is refused.
     @discardableResult
-    public func edit(_ text: String, _ changes: Changes) throws -> TeamTask {
+    public func edit(_ text: String, _ changes: Changes) throws -> TeamTask { try one(edit([text], changes)) }
+
+    /// Applies the same changes to several tasks in one commit; any unknown or ambiguous id,
+    /// or any refused parent, writes nothing.
+    @discardableResult
+    public func edit(_ texts: [String], _ changes: Changes) throws -> [TeamTask] {
         let state = try repository.state()
-        let task = try state.task(named: text)
+        let tasks = try context.resolveAll(texts, id: \TeamTask.id, find: state.task(named:))
+        guard changes.title == nil || tasks.count == 1 else {
+            throw TeamflowError(.usage, "--title names one task, not \(tasks.count)", hints: ["Edit titles one task at a time."])
+        }
+        let edits = try tasks.map { try edit(of: $0, changes, in: state) }
+        guard let first = edits.first, first.data.pairs.count > 1 else {
+            throw TeamflowError(.usage, "nothing to change", hints: ["Give --title, --week, --due, --epic or --parent."])
+        }
+        let drafts = zip(tasks, edits).map { pair in EventDraft(pair.1, summary: "task: edit \"\(pair.0.title)\"") }
+        let after = try context.appendBatch(drafts, state: state)
+        return try tasks.map { try readBack(after.tasks[$0.id], "task") }
+    }
+
+    /// The edit event of one task; the cycle check reads the state before the command.
+    private func edit(of task: TeamTask, _ changes: Changes, in state: TeamState) throws -> TaskEdited {
         var edit = TaskEdited(task: task.id)
         if let title = changes.title {
             edit.title = try Validate.text(title, what: "task title", example: "teamflow task edit 3f2a --title \"새 제목\"")
@@ -117,24 +158,40 @@ public struct TaskUseCases: UseCase {
                 edit.parent = .set(parent.id)
             }
         }
-        let after = try context.appendEdit(edit, summary: "task: edit \"\(task.title)\"",
-                                           hint: "Give --title, --week, --due, --epic or --parent.")
-        return try readBack(after.tasks[task.id], "task")
+        return edit
     }
 
     /// Removes a task and its sub-tasks in one event (the history keeps them).
     @discardableResult
-    public func remove(_ text: String) throws -> TeamTask {
+    public func remove(_ text: String) throws -> TeamTask { try one(remove([text])) }
+
+    /// Removes several tasks (each with its sub-tasks) in one commit. A task under another
+    /// one given is removed with it, not twice; one already removed or unknown writes nothing.
+    @discardableResult
+    public func remove(_ texts: [String]) throws -> [TeamTask] {
         let state = try repository.state()
-        let task = try context.findForRemoval(text, kind: "task", removed: state.tasks.values { !state.isLive($0) },
-                                              id: \.id, names: { [$0.title] }, find: { try state.task(named: text) })
-        let subtasks = state.descendants(of: task.id).map(\.id)
-        let removal = TaskRemoved(task: task.id, subtasks: subtasks.isEmpty ? nil : subtasks)
-        // Not read back: the removed task and its sub-tasks are known, and reading would fold for nothing.
-        _ = try context.record([EventDraft(removal, summary: "task: remove \"\(task.title)\"")])
-        var removed = task
-        removed.removed = true
-        return removed
+        let removed = state.tasks.values { !state.isLive($0) }
+        let tasks = try context.resolveAll(texts, id: \TeamTask.id) { text in
+            try context.findForRemoval(text, kind: "task", removed: removed, id: \.id, names: { [$0.title] },
+                                       find: { try state.task(named: text) })
+        }
+        var covered = Set<String>()
+        var drafts: [EventDraft] = []
+        for task in tasks {
+            let subtasks = state.descendants(of: task.id).map(\.id)
+            covered.formUnion(subtasks)
+            drafts.append(EventDraft(TaskRemoved(task: task.id, subtasks: subtasks.isEmpty ? nil : subtasks),
+                                     summary: "task: remove \"\(task.title)\""))
+        }
+        // A task given beside its ancestor is already in the ancestor's `subtasks`.
+        let kept = zip(tasks, drafts).filter { !covered.contains($0.0.id) }
+        // Not read back: the removed tasks are known, and reading would fold for nothing.
+        _ = try context.record(Batch.mark(kept.map { $0.1 }, state: state, session: session))
+        return tasks.map { task in
+            var gone = task
+            gone.removed = true
+            return gone
+        }
     }
 
     /// Filters for `task list`; `week` nil means the current week, `"all"` every week.
@@ -156,7 +213,7 @@ public struct TaskUseCases: UseCase {
     /// Live tasks matching the filter, in the order they were added.
     public func list(_ filter: Filter = Filter()) throws -> [TeamTask] {
         let state = try repository.state()
-        let member = try filter.member.map { try state.member(named: $0).id }
+        let member = try filter.member.map { try session.member($0, in: state).id }
         let epic = try filter.epic.map { try state.epic(named: $0).id }
         let week: String? = filter.week?.lowercased() == "all" ? nil : try session.week(filter.week).description
         return state.liveTasks { task in
@@ -167,15 +224,21 @@ public struct TaskUseCases: UseCase {
 
     public func find(_ text: String) throws -> TeamTask { try repository.state().task(named: text) }
 
-    private func setStatus(_ text: String, _ status: WorkStatus) throws -> TeamTask {
-        let task = try repository.state().task(named: text)
-        let summary: (String) -> String = { "task: \($0) \"\(task.title)\"" }
-        let draft = switch status {
-        case .done: EventDraft(TaskChecked(task: task.id), summary: summary("check"))
-        case .todo: EventDraft(TaskUnchecked(task: task.id), summary: summary("uncheck"))
-        case .doing: EventDraft(TaskStarted(task: task.id), summary: summary("start"))
+    private func setStatus(_ texts: [String], _ status: WorkStatus) throws -> [TeamTask] {
+        let state = try repository.state()
+        let tasks = try context.resolveAll(texts, id: \TeamTask.id, find: state.task(named:))
+        let drafts = tasks.map { task in
+            let summary = "task: \(status == .done ? "check" : status == .todo ? "uncheck" : "start") \"\(task.title)\""
+            return switch status {
+            case .done: EventDraft(TaskChecked(task: task.id), summary: summary)
+            case .todo: EventDraft(TaskUnchecked(task: task.id), summary: summary)
+            case .doing: EventDraft(TaskStarted(task: task.id), summary: summary)
+            }
         }
-        let (_, after) = try context.append(draft)
-        return try readBack(after.tasks[task.id], "task")
+        let after = try context.appendBatch(drafts, state: state)
+        return try tasks.map { try readBack(after.tasks[$0.id], "task") }
     }
+
+    /// The one result of a command given one id.
+    private func one(_ tasks: [TeamTask]) throws -> TeamTask { try readBack(tasks.first, "task") }
 }

@@ -12,6 +12,11 @@ public struct UndoUseCase: UseCase {
     public struct Outcome: Sendable {
         public var undone: Event
         public var written: Event
+        /// Every event undone, oldest first: `undone` alone, or the whole batch of a
+        /// multi-id command (see `Batch`), all taken back in one commit.
+        public var allUndone: [Event] = []
+        /// Every compensating event written, in the order appended.
+        public var allWritten: [Event] = []
     }
 
     /// Undoes the event with id prefix `idPrefix`, or else the caller's most recent change.
@@ -36,14 +41,44 @@ public struct UndoUseCase: UseCase {
             }
             target = last
         }
-        let before = TeamState.derive(from: events.filter { Event.precedes($0, target) })
-        guard var draft = Self.compensation(for: target, before: before) else {
-            throw TeamflowError(.conflict, "event \(ShortID.of(target.id)) (\(target.type)) cannot be undone")
+        // A batch is taken back as a whole: every event of it not undone yet.
+        let group = Batch.token(of: target).map { token in
+            events.filter { Batch.token(of: $0) == token && !undone.contains($0.id) && Self.canUndo($0.type) }
+        } ?? [target]
+        var drafts = try compensations(for: group, in: events)
+        for index in drafts.indices { drafts[index].data[EventType.undoesKey] = .string(group[index].id) }
+        // Newest first, so each change is taken back before the one it followed.
+        let written = try context.record(Array(drafts.reversed()))
+        guard let event = written.last(where: { $0.data.string(EventType.undoesKey) == target.id }) ?? written.first else {
+            throw TeamflowError(.failure, "the undo was not written")
         }
-        draft.data[EventType.undoesKey] = .string(target.id)
-        let written = try context.record([draft])
-        guard let event = written.first else { throw TeamflowError(.failure, "the undo was not written") }
-        return Outcome(undone: target, written: event)
+        return Outcome(undone: target, written: event, allUndone: group, allWritten: written)
+    }
+
+    /// The compensating drafts of `group` (in history order), each from the state just before
+    /// its event: one fold of the history, however many events the group holds.
+    private func compensations(for group: [Event], in events: [Event]) throws -> [EventDraft] {
+        let wanted = Set(group.map(\.id))
+        var before = TeamState()
+        var drafts: [String: EventDraft] = [:]
+        for event in events {
+            if wanted.contains(event.id) {
+                var plain = event
+                plain.data[Batch.key] = nil // the token is not a field the inverse restores
+                guard let draft = Self.compensation(for: plain, before: before) else {
+                    throw TeamflowError(.conflict, "event \(ShortID.of(event.id)) (\(event.type)) cannot be undone")
+                }
+                drafts[event.id] = draft
+                if drafts.count == wanted.count { break }
+            }
+            before.apply(event)
+        }
+        return try group.map { event in
+            guard let draft = drafts[event.id] else {
+                throw TeamflowError(.conflict, "event \(ShortID.of(event.id)) (\(event.type)) cannot be undone")
+            }
+            return draft
+        }
     }
 
     /// Whether events of `type` can be undone: a known type that has an inverse. The same

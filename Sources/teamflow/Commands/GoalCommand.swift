@@ -1,10 +1,13 @@
 import ArgumentParsing
 import TeamflowCore
 
-/// `teamflow goal add|check|uncheck|edit|remove|list`: the team's weekly goals.
+/// `teamflow goal add|check|uncheck|edit|remove|show|list`: the team's weekly goals.
 enum GoalCommand {
     static let weekOption = OptionSpec(long: "week", valueName: "W",
                                        help: "ISO week like 2024-W47, or any date in it (default: this week).")
+    /// Several goals at once: all are found first, then one commit (nothing when any is not found).
+    static let idsArgument = ArgumentSpec(name: "id", help: "Goal id prefixes (at least 4 characters); several make one commit.",
+                                          isRepeating: true)
 
     static let spec = CommandSpec(
         name: "goal",
@@ -14,15 +17,14 @@ enum GoalCommand {
             CommandSpec(name: "add", abstract: "Add a goal to a week.",
                         arguments: [ArgumentSpec(name: "text", help: "The goal.")],
                         options: [weekOption, OptionSpec(long: "sprint", valueName: "NAME", help: "Put the goal in a sprint.")], run: handler(add)),
-            CommandSpec(name: "check", abstract: "Mark a goal done.",
-                        arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix of at least 4 characters.")], run: handler(check)),
-            CommandSpec(name: "uncheck", abstract: "Mark a goal open again.",
-                        arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix.")], run: handler(uncheck)),
+            CommandSpec(name: "check", abstract: "Mark goals done.", arguments: [idsArgument], run: handler(check)),
+            CommandSpec(name: "uncheck", abstract: "Mark goals open again.", arguments: [idsArgument], run: handler(uncheck)),
             CommandSpec(name: "edit", abstract: "Change a goal's title or week.",
                         arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix.")],
                         options: [OptionSpec(long: "title", valueName: "TEXT", help: "The new title."), weekOption], run: handler(edit)),
-            CommandSpec(name: "remove", abstract: "Remove a goal (the history keeps it).",
-                        arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix.")], run: handler(remove)),
+            CommandSpec(name: "remove", abstract: "Remove goals (the history keeps them).", arguments: [idsArgument], run: handler(remove)),
+            CommandSpec(name: "show", abstract: "Show a goal with its history.",
+                        arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix.")], run: handler(show)),
             CommandSpec(name: "list", abstract: "List a week's goals.", options: [weekOption], run: handler(list)),
         ]
     )
@@ -34,13 +36,13 @@ enum GoalCommand {
     }
 
     static func check(_ inv: Invocation) throws {
-        let goal = try useCases(inv).check(inv.argument("id"))
-        inv.emit(json: Present.json(goal), text: Present.line(goal))
+        let goals = try useCases(inv).check(inv.parsed.arguments("id"))
+        inv.emit(json: Present.many(goals.map(Present.json)), text: goals.map(Present.line).joined(separator: "\n"))
     }
 
     static func uncheck(_ inv: Invocation) throws {
-        let goal = try useCases(inv).uncheck(inv.argument("id"))
-        inv.emit(json: Present.json(goal), text: Present.line(goal))
+        let goals = try useCases(inv).uncheck(inv.parsed.arguments("id"))
+        inv.emit(json: Present.many(goals.map(Present.json)), text: goals.map(Present.line).joined(separator: "\n"))
     }
 
     static func edit(_ inv: Invocation) throws {
@@ -49,8 +51,15 @@ enum GoalCommand {
     }
 
     static func remove(_ inv: Invocation) throws {
-        let goal = try useCases(inv).remove(inv.argument("id"))
-        inv.emit(json: Present.json(goal), text: "Removed goal \(goal.shortID): \(goal.title)")
+        let goals = try useCases(inv).remove(inv.parsed.arguments("id"))
+        inv.emit(json: Present.many(goals.map(Present.json)),
+                 text: goals.map { "Removed goal \($0.shortID): \(Present.oneLine($0.title))" }.joined(separator: "\n"))
+    }
+
+    static func show(_ inv: Invocation) throws {
+        let queries = try inv.queries()
+        let detail = try queries.goalDetail(inv.argument("id"))
+        inv.emit(json: Present.json(detail), text: Present.detail(detail, timeZone: queries.session.timeZone))
     }
 
     static func list(_ inv: Invocation) throws {

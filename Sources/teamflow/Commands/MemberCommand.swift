@@ -1,7 +1,7 @@
 import ArgumentParsing
 import TeamflowCore
 
-/// `teamflow member add|rename|list`: the team's members.
+/// `teamflow member add|rename|edit|list`: the team's members.
 enum MemberCommand {
     /// Completion for options that name a member: the names, read cheaply from the state cache.
     static let completion = CompletionKind.command("teamflow __complete members")
@@ -9,7 +9,8 @@ enum MemberCommand {
     static let spec = CommandSpec(
         name: "member",
         abstract: "Team members; tasks name them by name, handle or id prefix.",
-        examples: ["teamflow member add 김민수 --handle minsu", "teamflow member rename minsu 김민수B", "teamflow member list"],
+        examples: ["teamflow member add 김민수 --handle minsu", "teamflow member rename minsu 김민수B",
+                   "teamflow member edit 건우 --email geonwoo@example.com --handle geonwoo", "teamflow member list"],
         subcommands: [
             CommandSpec(name: "add", abstract: "Add a member.",
                         arguments: [ArgumentSpec(name: "name", help: "The member's name.")],
@@ -19,6 +20,13 @@ enum MemberCommand {
                         arguments: [ArgumentSpec(name: "member", help: "The member's name, handle or id prefix.", completion: completion),
                                     ArgumentSpec(name: "name", help: "The new name.", isOptional: true)],
                         options: [OptionSpec(long: "handle", valueName: "H", help: "The new handle.")], run: handler(rename)),
+            CommandSpec(name: "edit", abstract: "Change a member's name, handle or email (the email links you: `me`).",
+                        discussion: "`me` anywhere a member is named is the member whose email is git's user.email, "
+                            + "else the one `git config teamflow.me` names (a handle or name). `none` clears --handle or --email.",
+                        arguments: [ArgumentSpec(name: "member", help: "The member's name, handle, id prefix or me.", completion: completion)],
+                        options: [OptionSpec(long: "name", valueName: "N", help: "The new name."),
+                                  OptionSpec(long: "handle", valueName: "H", help: "The new handle (none clears it)."),
+                                  OptionSpec(long: "email", valueName: "E", help: "The new email (none clears it).")], run: handler(edit)),
             CommandSpec(name: "list", abstract: "List the members.", run: handler(list)),
         ]
     )
@@ -33,6 +41,13 @@ enum MemberCommand {
         let member = try useCases(inv).rename(inv.argument("member"), to: inv.parsed.argument("name"),
                                               handle: inv.parsed.option("handle"))
         inv.emit(json: Present.json(member), text: "Renamed member \(member.shortID): \(member.name)")
+    }
+
+    static func edit(_ inv: Invocation) throws {
+        let changes = MemberUseCases.Changes(name: inv.parsed.option("name"), handle: inv.parsed.option("handle"),
+                                             email: inv.parsed.option("email"))
+        let member = try useCases(inv).edit(inv.argument("member"), changes)
+        inv.emit(json: Present.json(member), text: "Edited member " + Present.line(member))
     }
 
     static func list(_ inv: Invocation) throws {

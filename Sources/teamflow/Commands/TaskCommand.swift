@@ -1,10 +1,13 @@
 import ArgumentParsing
 import TeamflowCore
 
-/// `teamflow task add|check|uncheck|start|assign|edit|remove|list`: members' tasks.
+/// `teamflow task add|check|uncheck|start|move|assign|edit|remove|show|list`: members' tasks.
 enum TaskCommand {
     static let idArgument = ArgumentSpec(name: "id", help: "The task's id prefix (at least 4 characters) or exact title.")
-    static let memberOption = OptionSpec(long: "member", short: "m", valueName: "M", help: "A member's name, handle or id prefix.",
+    /// Several tasks at once: all are found first, then one commit (nothing when any is not found).
+    static let idsArgument = ArgumentSpec(name: "id", help: "Task id prefixes (at least 4 characters) or exact titles; several make one commit.",
+                                          isRepeating: true)
+    static let memberOption = OptionSpec(long: "member", short: "m", valueName: "M", help: "A member's name, handle, id prefix, or me.",
                                          completion: MemberCommand.completion)
     static let weekOption = OptionSpec(long: "week", valueName: "W",
                                        help: "ISO week like 2024-W47, or any date in it (default: this week).")
@@ -14,7 +17,7 @@ enum TaskCommand {
         name: "task",
         abstract: "Members' tasks by week, with sub-tasks and checkmarks.",
         examples: ["teamflow task add \"로그인 API 연결\" --member 민수", "teamflow task add \"토큰 저장\" --parent 3f2a",
-                   "teamflow task check 3f2a", "teamflow task list --member minsu --open"],
+                   "teamflow task check 3f2a 9d0b", "teamflow task show 3f2a", "teamflow task list --member minsu --open"],
         subcommands: [
             CommandSpec(name: "add", abstract: "Add a task (a sub-task with --parent).",
                         arguments: [ArgumentSpec(name: "title", help: "The task.")],
@@ -22,25 +25,34 @@ enum TaskCommand {
                                   OptionSpec(long: "due", valueName: "DATE", help: "Due date, YYYY-MM-DD."),
                                   OptionSpec(long: "parent", valueName: "ID", help: "Make it a sub-task of this task."),
                                   OptionSpec(long: "sprint", valueName: "NAME", help: "Put the task in a sprint instead of a week.")], run: handler(add)),
-            CommandSpec(name: "check", abstract: "Mark a task done.", arguments: [idArgument], run: handler(check)),
-            CommandSpec(name: "uncheck", abstract: "Mark a task open (todo) again.", arguments: [idArgument], run: handler(uncheck)),
-            CommandSpec(name: "start", abstract: "Mark a task in progress (doing).", arguments: [idArgument], run: handler(start)),
+            CommandSpec(name: "check", abstract: "Mark tasks done.", arguments: [idsArgument], run: handler(check)),
+            CommandSpec(name: "uncheck", abstract: "Mark tasks open (todo) again.", arguments: [idsArgument], run: handler(uncheck)),
+            CommandSpec(name: "start", abstract: "Mark tasks in progress (doing).", arguments: [idsArgument], run: handler(start)),
+            CommandSpec(name: "move", abstract: "Move tasks to todo, doing or done.",
+                        arguments: [idsArgument, ArgumentSpec(name: "status", help: "The new status.", allowedValues: WorkStatus.names)],
+                        run: handler(move)),
             CommandSpec(name: "assign", abstract: "Assign a task to a member.",
                         arguments: [idArgument, ArgumentSpec(name: "member", help: "The member's name, handle or id prefix.",
                                                              completion: MemberCommand.completion)], run: handler(assign)),
-            CommandSpec(name: "edit", abstract: "Change a task's title, week, due date, epic or parent.",
-                        arguments: [idArgument],
+            CommandSpec(name: "edit", abstract: "Change tasks' title, week, due date, epic or parent.",
+                        arguments: [idsArgument],
                         options: [OptionSpec(long: "title", valueName: "TEXT", help: "The new title."), weekOption,
                                   OptionSpec(long: "due", valueName: "DATE", help: "The new due date (none clears it)."),
                                   OptionSpec(long: "epic", valueName: "ID", help: "The new epic (none clears it)."),
                                   OptionSpec(long: "parent", valueName: "ID", help: "The new parent task (none makes it top-level).")], run: handler(edit)),
-            CommandSpec(name: "remove", abstract: "Remove a task and its sub-tasks (the history keeps them).", arguments: [idArgument], run: handler(remove)),
+            CommandSpec(name: "remove", abstract: "Remove tasks and their sub-tasks (the history keeps them).", arguments: [idsArgument], run: handler(remove)),
+            CommandSpec(name: "show", abstract: "Show a task: every field, its sub-tasks and its history.",
+                        arguments: [idArgument], run: handler(showDetail)),
             CommandSpec(name: "list", abstract: "List tasks (default: this week's).",
                         options: [memberOption,
                                   OptionSpec(long: "week", valueName: "W", help: "ISO week, a date in it, or all (default: this week)."),
                                   epicOption],
                         flags: [FlagSpec(long: "open", help: "Only tasks not done.", exclusiveGroup: "state"),
-                                FlagSpec(long: "done", help: "Only tasks done.", exclusiveGroup: "state")], run: handler(list)),
+                                FlagSpec(long: "done", help: "Only tasks done.", exclusiveGroup: "state"),
+                                FlagSpec(long: "mine", help: "Only my tasks (same as --member me).")],
+                        validate: { parsed in
+                            if parsed.flag("mine"), parsed.option("member") != nil { throw ValidationError("give --mine or --member, not both") }
+                        }, run: handler(list)),
         ]
     )
 
@@ -48,19 +60,27 @@ enum TaskCommand {
         let options = TaskUseCases.NewTask(member: inv.parsed.option("member"), epic: inv.parsed.option("epic"),
                                            week: inv.parsed.option("week"), due: inv.parsed.option("due"),
                                            parent: inv.parsed.option("parent"), sprint: inv.parsed.option("sprint"))
-        try show(try useCases(inv).add(title: inv.argument("title"), options), inv, prefix: "Added task: ")
+        let task = try useCases(inv).add(title: inv.argument("title"), options)
+        if task.member == nil, options.member == nil {
+            Console.err("note: the task is unassigned: no member is linked to you (teamflow member edit NAME --email YOUR_GIT_EMAIL)\n")
+        }
+        try show(task, inv, prefix: "Added task: ")
     }
 
     static func check(_ inv: Invocation) throws {
-        try show(try useCases(inv).check(inv.argument("id")), inv)
+        try show(try useCases(inv).check(inv.parsed.arguments("id")), inv)
     }
 
     static func uncheck(_ inv: Invocation) throws {
-        try show(try useCases(inv).uncheck(inv.argument("id")), inv)
+        try show(try useCases(inv).uncheck(inv.parsed.arguments("id")), inv)
     }
 
     static func start(_ inv: Invocation) throws {
-        try show(try useCases(inv).start(inv.argument("id")), inv)
+        try show(try useCases(inv).start(inv.parsed.arguments("id")), inv)
+    }
+
+    static func move(_ inv: Invocation) throws {
+        try show(try useCases(inv).move(inv.parsed.arguments("id"), to: inv.argument("status")), inv)
     }
 
     static func assign(_ inv: Invocation) throws {
@@ -71,19 +91,26 @@ enum TaskCommand {
         let changes = TaskUseCases.Changes(title: inv.parsed.option("title"), week: inv.parsed.option("week"),
                                            due: inv.parsed.option("due"), epic: inv.parsed.option("epic"),
                                            parent: inv.parsed.option("parent"))
-        try show(try useCases(inv).edit(inv.argument("id"), changes), inv, prefix: "Edited: ")
+        try show(try useCases(inv).edit(inv.parsed.arguments("id"), changes), inv, prefix: "Edited: ")
     }
 
     static func remove(_ inv: Invocation) throws {
-        let view = try inv.queries().view(try useCases(inv).remove(inv.argument("id")))
-        inv.emit(json: Present.json(view.task, memberName: view.memberName),
-                 text: "Removed task \(view.task.shortID): \(view.task.title)")
+        let views = try inv.queries().views(try useCases(inv).remove(inv.parsed.arguments("id")))
+        inv.emit(json: Present.many(views.map { Present.json($0.task, memberName: $0.memberName) }),
+                 text: views.map { "Removed task \($0.task.shortID): \(Present.oneLine($0.task.title))" }.joined(separator: "\n"))
+    }
+
+    static func showDetail(_ inv: Invocation) throws {
+        let queries = try inv.queries()
+        let detail = try queries.taskDetail(inv.argument("id"))
+        inv.emit(json: Present.json(detail), text: Present.detail(detail, timeZone: queries.session.timeZone))
     }
 
     static func list(_ inv: Invocation) throws {
         let done: Bool? = inv.parsed.flag("done") ? true : inv.parsed.flag("open") ? false : nil
+        let member = inv.parsed.flag("mine") ? Session.meWord : inv.parsed.option("member")
         let queries = try inv.queries(), today = queries.session.today
-        let tasks = try queries.tasks(TaskUseCases.Filter(member: inv.parsed.option("member"), week: inv.parsed.option("week"),
+        let tasks = try queries.tasks(TaskUseCases.Filter(member: member, week: inv.parsed.option("week"),
                                                           epic: inv.parsed.option("epic"), done: done))
         inv.emit(json: .array(tasks.map { Present.json($0.task, memberName: $0.memberName, today: today) }),
                  text: tasks.isEmpty ? "No tasks." : tasks.map { Present.line($0.task, memberName: $0.memberName, today: today) }.joined(separator: "\n"))
@@ -91,10 +118,15 @@ enum TaskCommand {
 
     /// The changed task with its member's name.
     static func show(_ task: TeamTask, _ inv: Invocation, prefix: String = "") throws {
+        try show([task], inv, prefix: prefix)
+    }
+
+    /// The changed tasks, one line each; JSON: one object for one task, an array for several.
+    static func show(_ tasks: [TeamTask], _ inv: Invocation, prefix: String = "") throws {
         let queries = try inv.queries(), today = queries.session.today
-        let view = try queries.view(task)
-        inv.emit(json: Present.json(view.task, memberName: view.memberName, today: today),
-                 text: prefix + Present.line(view.task, memberName: view.memberName, today: today))
+        let views = try queries.views(tasks)
+        inv.emit(json: Present.many(views.map { Present.json($0.task, memberName: $0.memberName, today: today) }),
+                 text: views.map { prefix + Present.line($0.task, memberName: $0.memberName, today: today) }.joined(separator: "\n"))
     }
 
     static func useCases(_ inv: Invocation) throws -> TaskUseCases {

@@ -14,8 +14,13 @@ enum UndoCommand {
 
     static func run(_ inv: Invocation) throws {
         let outcome = try UndoUseCase(repository: try inv.store(), session: try inv.session()).undo(inv.parsed.argument("id"))
+        // A multi-id command is undone whole; JSON lists every event in `batch`.
+        let batch = outcome.allUndone.count > 1
         inv.emit(json: .object([("undone", .string(outcome.undone.id)), ("type", .string(outcome.undone.type)),
-                                ("event", .string(outcome.written.id)), ("written", .string(outcome.written.type))]),
-                 text: "Undid \(ShortID.of(outcome.undone.id)) \(outcome.undone.type) with \(outcome.written.type)")
+                                ("event", .string(outcome.written.id)), ("written", .string(outcome.written.type)),
+                                ("batch", .array(outcome.allUndone.map { .string($0.id) }))]),
+                 text: batch ? "Undid \(outcome.allUndone.count) events of one command: "
+                     + outcome.allUndone.map { "\(ShortID.of($0.id)) \(Present.oneLine($0.type))" }.joined(separator: ", ")
+                     : "Undid \(ShortID.of(outcome.undone.id)) \(outcome.undone.type) with \(outcome.written.type)")
     }
 }

@@ -8,6 +8,7 @@ enum WeekCommand {
         abstract: "Show a week's board: team goals, then each member's tasks, then overdue tasks and projects.",
         examples: ["teamflow week", "teamflow week 2024-W47", "teamflow week 2024-11-18 --json", "teamflow week carry"],
         arguments: [ArgumentSpec(name: "week", help: "ISO week like 2024-W47, or any date in it (default: this week).", isOptional: true)],
+        flags: [FlagSpec(long: "mine", help: "Only my tasks (the member linked to git's user.email).")],
         subcommands: [
             CommandSpec(name: "carry", abstract: "Move a week's open tasks (with open sub-tasks) to a later week, in one undoable step.",
                         examples: ["teamflow week carry", "teamflow week carry --from 2024-W47 --to 2024-W48"],
@@ -20,7 +21,8 @@ enum WeekCommand {
 
     static func run(_ inv: Invocation) throws {
         let queries = try inv.queries()
-        let board = try queries.weekBoard(inv.parsed.argument("week"))
+        let week = inv.parsed.argument("week")
+        let board = try inv.parsed.flag("mine") ? queries.myWeekBoard(week) : queries.weekBoard(week)
         inv.emit(json: json(board, today: queries.session.today), text: text(board, today: queries.session.today))
     }
 

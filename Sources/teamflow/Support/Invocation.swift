@@ -40,7 +40,8 @@ final class Invocation {
     func session() throws -> Session {
         let store = try store()
         let author = try Author.resolve(flag: parsed.option("author"), environment: environment, store: store)
-        return Session(author: author, now: try now(), timeZone: try ClockSettings.timeZone(fromTZ: environment["TZ"]))
+        return Session(author: author, now: try now(), timeZone: try ClockSettings.timeZone(fromTZ: environment["TZ"]),
+                       identity: store.callerIdentity())
     }
 
     func now() throws -> Date {
