@@ -103,7 +103,7 @@ enum TaskCommand {
     static func showDetail(_ inv: Invocation) throws {
         let queries = try inv.queries()
         let detail = try queries.taskDetail(inv.argument("id"))
-        inv.emit(json: Present.json(detail), text: Present.detail(detail, timeZone: queries.session.timeZone))
+        inv.emit(json: Present.json(detail, today: queries.session.today), text: Present.detail(detail, timeZone: queries.session.timeZone))
     }
 
     static func list(_ inv: Invocation) throws {

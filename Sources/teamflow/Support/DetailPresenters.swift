@@ -9,15 +9,15 @@ extension Present {
         items.count == 1 ? items[0] : .array(items)
     }
 
-    static func json(_ detail: TaskDetail) -> JSON {
-        guard case .object(var pairs) = json(detail.task, memberName: detail.memberName) else { return .null }
+    static func json(_ detail: TaskDetail, today: Day? = nil) -> JSON {
+        guard case .object(var pairs) = json(detail.task, memberName: detail.memberName, today: today) else { return .null }
         pairs += [
             ("epicTitle", .optional(detail.epicTitle)),
             ("project", .optional(detail.projectName)),
             ("sprintName", .optional(detail.sprintName)),
             ("createdAt", .optional(detail.created?.at)),
             ("createdBy", .optional(detail.created?.author.name)),
-            ("subtasks", .array(detail.subtasks.map(json))),
+            ("subtasks", .array(detail.subtasks.map { json($0, today: today) })),
             ("history", .array(detail.history.map(json))),
         ]
         return .object(pairs)
