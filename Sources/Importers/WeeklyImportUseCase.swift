@@ -16,11 +16,14 @@ public struct WeeklyImportUseCase: UseCase {
         public var tasks: Int
     }
 
-    /// Imports `text`; `week` (else the page's own week, else the current one) decides the week.
+    /// Imports `text`; `week` (else the page's own week, else the sprint's first week, else the
+    /// current one) decides the week. With `sprint`, every goal and task is filed in that sprint.
     /// Every member the page names must exist (`member add` first): nothing is written otherwise.
-    public func run(text: String, week: String? = nil) throws -> Result {
+    public func run(text: String, week: String? = nil, sprint: String? = nil) throws -> Result {
         let page = WeeklyPage(parsing: text)
-        let week = try session.week(week ?? page.week).description
+        let sprint = try sprint.map { try SprintUseCases.resolve($0, in: repository.state()) }
+        let week = try (week ?? page.week).map { try session.week($0) }.map(\.description)
+            ?? sprint.map { ISOWeek(containing: $0.from).description } ?? session.currentWeek.description
         guard !page.goals.isEmpty || !page.members.isEmpty else {
             throw TeamflowError(.failure, "no goals or member tasks found in the page",
                                 hints: ["Expected a goals list (items ending with ✅ or [x]) and a list per member under their name."])
@@ -28,7 +31,7 @@ public struct WeeklyImportUseCase: UseCase {
         let state = try repository.state()
         var drafts: [EventDraft] = []
         for goal in page.goals {
-            drafts.append(EventDraft(GoalAdded(title: goal.text, week: week, done: goal.done),
+            drafts.append(EventDraft(GoalAdded(title: goal.text, week: week, sprint: sprint?.id, done: goal.done),
                                      summary: "goal: add \"\(goal.text)\" (\(week))"))
         }
         var missing: [String] = []
@@ -46,7 +49,7 @@ public struct WeeklyImportUseCase: UseCase {
                                     hints: error.hints + ["Rename one of them (teamflow member edit) or write the page with a handle.", "Nothing was imported."])
             }
             for item in items {
-                drafts.append(EventDraft(TaskAdded(title: item.text, week: week, member: member.id, done: item.done),
+                drafts.append(EventDraft(TaskAdded(title: item.text, week: week, member: member.id, sprint: sprint?.id, done: item.done),
                                          summary: "task: add \"\(item.text)\" (\(week))"))
                 tasks += 1
             }

@@ -10,7 +10,7 @@ public struct GoalUseCases: UseCase {
         let title = try Validate.title(title)
         // A sprint goal is named by the sprint's id, like a sprint task; it lives in the
         // sprint's first week unless a week is given.
-        let sprint = try sprint.map { try repository.state().sprint(named: $0) }
+        let sprint = try sprint.map { try SprintUseCases.resolve($0, in: repository.state()) }
         let week = try week.map { try session.week($0) } ?? sprint.map { ISOWeek(containing: $0.from) } ?? session.currentWeek
         let added = GoalAdded(title: title, week: week.description, sprint: sprint?.id)
         let events = try context.record([EventDraft(added, summary: "goal: add \"\(title)\" (\(week))")])
@@ -32,46 +32,64 @@ public struct GoalUseCases: UseCase {
         try setDone(idPrefix, done: false)
     }
 
-    /// Changes a goal's title or week.
+    /// Changes a goal's title, week or sprint (`noSprint` takes it out of its sprint).
     @discardableResult
-    public func edit(_ idPrefix: String, title: String?, week: String?) throws -> Goal {
-        var goal = try find(idPrefix)
+    public func edit(_ idPrefix: String, title: String?, week: String?, sprint: String? = nil, noSprint: Bool = false) throws -> Goal {
+        let state = try repository.state()
+        let (found, drafts) = try resolve(idPrefix, in: state)
+        var goal = found
         var edit = GoalEdited(goal: goal.id)
         if let title { goal.title = try Validate.title(title); edit.title = goal.title }
         if let week { goal.week = try session.week(week).description; edit.week = goal.week }
+        edit.sprint = try SprintUseCases.patch(sprint, clear: noSprint, in: state)
+        edit.sprint.apply(to: &goal.sprint)
         guard edit.data.pairs.count > 1 else {
-            throw TeamflowError(.usage, "nothing to change", hints: ["Give --title or --week."])
+            throw TeamflowError(.usage, "nothing to change", hints: ["Give --title, --week, --sprint or --no-sprint."])
         }
-        _ = try context.record([EventDraft(edit, summary: "goal: edit \(goal.shortID)")])
+        _ = try context.record(drafts + [EventDraft(edit, summary: "goal: edit \(goal.shortID)")])
         return goal
     }
 
-    /// Removes a goal (a new event; the history keeps it).
+    /// Removes a goal (a new event; the history keeps it). For a recurring goal's instance,
+    /// only that week's.
     @discardableResult
     public func remove(_ idPrefix: String) throws -> Goal {
-        var goal = try find(idPrefix)
-        _ = try context.record([EventDraft(GoalRemoved(id: goal.id), summary: "goal: remove \"\(goal.title)\"")])
+        let (found, drafts) = try resolve(idPrefix, in: try repository.state())
+        var goal = found
+        _ = try context.record(drafts + [EventDraft(GoalRemoved(id: goal.id), summary: "goal: remove \"\(goal.title)\"")])
         goal.removed = true
         return goal
     }
 
-    /// The live goals of a week, in the order they were added.
+    /// The live goals of a week, in the order they were added (recurring goals' instances included).
     public func list(week: String? = nil) throws -> [Goal] {
         try repository.state().goals(in: session.week(week))
     }
 
-    /// Resolves an id prefix among live goals.
+    /// Resolves an id prefix among live goals and the instances of recurring goals.
     public func find(_ idPrefix: String) throws -> Goal {
-        let goals = try repository.state().goals.values { !$0.removed }
-        return try ShortID.resolve(idPrefix, in: Array(goals), kind: "goal", id: \.id,
-                                   label: { "\($0.week)  \($0.title)" })
+        try resolve(idPrefix, in: try repository.state()).goal
+    }
+
+    /// The goal `idPrefix` names, with the drafts that must be written before any change to it:
+    /// `goal.instantiated` for a recurring goal's instance that is still virtual.
+    func resolve(_ idPrefix: String, in state: TeamState) throws -> (goal: Goal, drafts: [EventDraft]) {
+        let virtual = state.instanceSlots(around: session.currentWeek).filter { !$0.materialised }
+        let goals = state.goals.values { !$0.removed } + virtual.map(\.goal)
+        let goal = try ShortID.resolve(idPrefix, in: goals, kind: "goal", id: \.id, label: { "\($0.week)  \($0.title)" })
+        guard let slot = virtual.first(where: { $0.goal.id == goal.id }), let week = ISOWeek(parsing: goal.week) else {
+            return (goal, [])
+        }
+        let made = GoalInstantiated(rule: slot.rule, week: week)
+        return (goal, [EventDraft(made, summary: "goal: materialise \"\(goal.title)\" (\(week))")])
     }
 
     private func setDone(_ idPrefix: String, done: Bool) throws -> Goal {
-        var goal = try find(idPrefix)
+        let (found, drafts) = try resolve(idPrefix, in: try repository.state())
+        var goal = found
         let summary = "goal: \(done ? "check" : "uncheck") \"\(goal.title)\""
         let draft = done ? EventDraft(GoalChecked(goal: goal.id), summary: summary) : EventDraft(GoalUnchecked(goal: goal.id), summary: summary)
-        _ = try context.record([draft])
+        _ = try context.record(drafts + [draft])
         goal.done = done
         return goal
     }

@@ -13,14 +13,22 @@ enum GoalCommand {
         subcommands: [
             CommandSpec(name: "add", abstract: "Add a goal to a week.",
                         arguments: [ArgumentSpec(name: "text", help: "The goal.")],
-                        options: [weekOption, OptionSpec(long: "sprint", valueName: "NAME", help: "Put the goal in a sprint.")], run: handler(add)),
+                        options: [weekOption, OptionSpec(long: "sprint", valueName: "NAME", help: "Put the goal in a sprint."),
+                                  OptionSpec(long: "every", valueName: "PERIOD", help: "Repeat it: one goal every week (only `week` for now), from --week or this week."),
+                                  OptionSpec(long: "until", valueName: "W", help: "With --every: the last week with the goal (default: no end).")],
+                        run: handler(add)),
             CommandSpec(name: "check", abstract: "Mark a goal done.",
                         arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix of at least 4 characters.")], run: handler(check)),
             CommandSpec(name: "uncheck", abstract: "Mark a goal open again.",
                         arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix.")], run: handler(uncheck)),
             CommandSpec(name: "edit", abstract: "Change a goal's title or week.",
                         arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix.")],
-                        options: [OptionSpec(long: "title", valueName: "TEXT", help: "The new title."), weekOption], run: handler(edit)),
+                        options: [OptionSpec(long: "title", valueName: "TEXT", help: "The new title."), weekOption,
+                                  OptionSpec(long: "sprint", valueName: "NAME", help: "Put the goal in this sprint.")],
+                        flags: [FlagSpec(long: "no-sprint", help: "Take the goal out of its sprint.")], run: handler(edit)),
+            CommandSpec(name: "stop", abstract: "End a recurring goal from this week on (earlier weeks keep theirs).",
+                        arguments: [ArgumentSpec(name: "rule", help: "The recurring goal's title or id, or the id of one of its weekly goals.")],
+                        run: handler(stop)),
             CommandSpec(name: "remove", abstract: "Remove a goal (the history keeps it).",
                         arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix.")], run: handler(remove)),
             CommandSpec(name: "list", abstract: "List a week's goals.", options: [weekOption], run: handler(list)),
@@ -28,6 +36,11 @@ enum GoalCommand {
     )
 
     static func add(_ inv: Invocation) throws {
+        if let every = inv.parsed.option("every") {
+            let rule = try useCases(inv).addRecurring(title: inv.argument("text"), every: every, week: inv.parsed.option("week"),
+                                                      until: inv.parsed.option("until"), sprint: inv.parsed.option("sprint"))
+            return inv.emit(json: GoalRuleView.json(rule), text: "Added recurring goal \(rule.shortID): \(Present.oneLine(rule.title)) (\(GoalRuleView.span(rule)))")
+        }
         let goal = try useCases(inv).add(title: inv.argument("text"), week: inv.parsed.option("week"),
                                          sprint: inv.parsed.option("sprint"))
         inv.emit(json: Present.json(goal), text: "Added goal \(goal.shortID) to \(goal.week): \(goal.title)")
@@ -44,13 +57,19 @@ enum GoalCommand {
     }
 
     static func edit(_ inv: Invocation) throws {
-        let goal = try useCases(inv).edit(inv.argument("id"), title: inv.parsed.option("title"), week: inv.parsed.option("week"))
+        let goal = try useCases(inv).edit(inv.argument("id"), title: inv.parsed.option("title"), week: inv.parsed.option("week"),
+                                          sprint: inv.parsed.option("sprint"), noSprint: inv.parsed.flag("no-sprint"))
         inv.emit(json: Present.json(goal), text: "Edited goal \(goal.shortID): \(goal.title) (\(goal.week))")
     }
 
     static func remove(_ inv: Invocation) throws {
         let goal = try useCases(inv).remove(inv.argument("id"))
         inv.emit(json: Present.json(goal), text: "Removed goal \(goal.shortID): \(goal.title)")
+    }
+
+    static func stop(_ inv: Invocation) throws {
+        let rule = try useCases(inv).stop(inv.argument("rule"))
+        inv.emit(json: GoalRuleView.json(rule), text: "Stopped recurring goal \(rule.shortID): \(Present.oneLine(rule.title)) (\(GoalRuleView.span(rule)))")
     }
 
     static func list(_ inv: Invocation) throws {

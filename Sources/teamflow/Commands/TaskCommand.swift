@@ -28,17 +28,19 @@ enum TaskCommand {
             CommandSpec(name: "assign", abstract: "Assign a task to a member.",
                         arguments: [idArgument, ArgumentSpec(name: "member", help: "The member's name, handle or id prefix.",
                                                              completion: MemberCommand.completion)], run: handler(assign)),
-            CommandSpec(name: "edit", abstract: "Change a task's title, week, due date, epic or parent.",
+            CommandSpec(name: "edit", abstract: "Change a task's title, week, due date, epic, parent or sprint.",
                         arguments: [idArgument],
                         options: [OptionSpec(long: "title", valueName: "TEXT", help: "The new title."), weekOption,
                                   OptionSpec(long: "due", valueName: "DATE", help: "The new due date (none clears it)."),
                                   OptionSpec(long: "epic", valueName: "ID", help: "The new epic (none clears it)."),
-                                  OptionSpec(long: "parent", valueName: "ID", help: "The new parent task (none makes it top-level).")], run: handler(edit)),
+                                  OptionSpec(long: "parent", valueName: "ID", help: "The new parent task (none makes it top-level)."),
+                                  SprintCommand.sprintOption(help: "File the task in this sprint.")],
+                        flags: [FlagSpec(long: "no-sprint", help: "Take the task out of its sprint.")], run: handler(edit)),
             CommandSpec(name: "remove", abstract: "Remove a task and its sub-tasks (the history keeps them).", arguments: [idArgument], run: handler(remove)),
             CommandSpec(name: "list", abstract: "List tasks (default: this week's).",
                         options: [memberOption,
                                   OptionSpec(long: "week", valueName: "W", help: "ISO week, a date in it, or all (default: this week)."),
-                                  epicOption],
+                                  epicOption, SprintCommand.sprintOption(help: "Only the sprint's tasks (filed in it or of its weeks); every week of it unless --week.")],
                         flags: [FlagSpec(long: "open", help: "Only tasks not done.", exclusiveGroup: "state"),
                                 FlagSpec(long: "done", help: "Only tasks done.", exclusiveGroup: "state")], run: handler(list)),
         ]
@@ -70,7 +72,8 @@ enum TaskCommand {
     static func edit(_ inv: Invocation) throws {
         let changes = TaskUseCases.Changes(title: inv.parsed.option("title"), week: inv.parsed.option("week"),
                                            due: inv.parsed.option("due"), epic: inv.parsed.option("epic"),
-                                           parent: inv.parsed.option("parent"))
+                                           parent: inv.parsed.option("parent"), sprint: inv.parsed.option("sprint"),
+                                           noSprint: inv.parsed.flag("no-sprint"))
         try show(try useCases(inv).edit(inv.argument("id"), changes), inv, prefix: "Edited: ")
     }
 
@@ -83,7 +86,8 @@ enum TaskCommand {
     static func list(_ inv: Invocation) throws {
         let done: Bool? = inv.parsed.flag("done") ? true : inv.parsed.flag("open") ? false : nil
         let tasks = try inv.queries().tasks(TaskUseCases.Filter(member: inv.parsed.option("member"), week: inv.parsed.option("week"),
-                                                                epic: inv.parsed.option("epic"), done: done))
+                                                                epic: inv.parsed.option("epic"), done: done,
+                                                                sprint: inv.parsed.option("sprint")))
         inv.emit(json: .array(tasks.map { Present.json($0.task, memberName: $0.memberName) }),
                  text: tasks.isEmpty ? "No tasks." : tasks.map { Present.line($0.task, memberName: $0.memberName) }.joined(separator: "\n"))
     }
