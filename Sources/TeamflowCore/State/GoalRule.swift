@@ -43,24 +43,10 @@ public struct GoalRule: Sendable, Codable, Equatable, Identifiable {
              removed: false, createdBy: createdBy, createdAt: createdAt, clock: clock)
     }
 
-    /// The id of the rule's instance of `week`: 24 hex digits from two 64-bit FNV-1a hashes of
-    /// `rule/week` (not cryptographic; it only has to be the same everywhere and not collide
-    /// by accident with another id).
+    /// The id of the rule's instance of `week`: `EventID.make` (the deterministic FNV-1a id the
+    /// in-memory store uses) over `goal-instance|<rule id>|<week>`, the same on every clone.
     public static func instanceID(rule: String, week: ISOWeek) -> String {
-        let bytes = Array("\(rule)/\(week)".utf8)
-        func fnv(_ basis: UInt64) -> UInt64 {
-            var hash = basis
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            // A final mix, so that ids of neighbouring weeks do not share their first digits.
-            hash = (hash ^ (hash >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            hash = (hash ^ (hash >> 27)) &* 0x94D0_49BB_1331_11EB
-            return hash ^ (hash >> 31)
-        }
-        func hex(_ value: UInt64, digits: Int) -> String {
-            let text = String(value, radix: 16)
-            return String(repeating: "0", count: max(0, 16 - text.count)) + text.prefix(digits)
-        }
-        return hex(fnv(0xCBF2_9CE4_8422_2325), digits: 16) + String(hex(fnv(0x6C62_272E_07BB_0142), digits: 16).prefix(8))
+        EventID.make(seed: "goal-instance|\(rule)|\(week)")
     }
 }
 

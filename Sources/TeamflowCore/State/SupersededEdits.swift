@@ -73,21 +73,25 @@ public enum ConcurrentEdits {
         return last
     }
 
+    /// What an event sets: the kind of thing, its id, and each field with its value.
+    typealias Writes = (kind: String, id: String, fields: [(String, Value)])
+
     /// The fields an event sets, on which thing; nil for events that set no field by last
     /// writer wins (adds, removals, comments, journal entries).
-    static func writes(of event: Event) -> (kind: String, id: String, fields: [(String, Value)])? {
+    static func writes(of event: Event) -> Writes? {
         let data = event.data
-        func edit(_ kind: String, skipping: Set<String> = []) -> (String, String, [(String, Value)])? {
+        func edit(_ kind: String, skipping: Set<String> = []) -> Writes? {
             guard let id = data.string(kind) else { return nil }
             let fields = data.pairs.filter { $0.key != kind && $0.key != EventType.undoesKey && !skipping.contains($0.key) }
-            return (kind, id, fields.map { ($0.key, $0.value) })
+            return (kind: kind, id: id, fields: fields.map { ($0.key, $0.value) })
         }
-        func status(_ kind: String, _ value: String) -> (String, String, [(String, Value)])? {
-            data.string(kind).map { (kind, $0, [("status", .string(value))]) }
+        func one(_ kind: String, _ field: String, _ value: Value) -> Writes? {
+            data.string(kind).map { (kind: kind, id: $0, fields: [(field, value)]) }
         }
+        func status(_ kind: String, _ value: String) -> Writes? { one(kind, "status", .string(value)) }
         switch event.type {
         case EventType.taskEdited: return edit("task")
-        case EventType.taskAssigned: return data.string("task").map { ("task", $0, [("member", data["member"] ?? .null)]) }
+        case EventType.taskAssigned: return one("task", "member", data["member"] ?? .null)
         case EventType.taskChecked: return status("task", "done")
         case EventType.taskUnchecked: return status("task", "todo")
         case EventType.taskStarted: return status("task", "doing")
@@ -97,10 +101,10 @@ public enum ConcurrentEdits {
         case EventType.projectEdited, EventType.projectMoved: return edit("project")
         case EventType.epicEdited, EventType.epicMoved: return edit("epic")
         case EventType.memberRenamed: return edit("member", skipping: ["email"]) // email is kept, not folded
-        case EventType.goalStopped: return data.string("rule").map { ("rule", $0, [("stopped from", data["from"] ?? .null)]) }
+        case EventType.goalStopped: return one("rule", "stopped from", data["from"] ?? .null)
         case EventType.wikiSaved:
             guard let title = data.string("title"), let body = data["body"] else { return nil }
-            return ("wiki", WikiPage.key(title), [("body", body)])
+            return (kind: "wiki", id: WikiPage.key(title), fields: [("body", body)])
         default: return nil
         }
     }
