@@ -79,26 +79,22 @@ extension TeamState {
         }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
     }
 
-    /// Live tasks of a sprint, in the order they were added: those filed in it, those of the
-    /// weeks it holds working days of that are filed in no sprint, and the sub-tasks (filed in
-    /// no sprint) of any of them, so a parent brings its sub-tasks along.
+    /// Live tasks of a sprint, in the order they were added. A task filed in a sprint belongs
+    /// to it; one filed in none follows its nearest ancestor filed in one, and otherwise belongs
+    /// to the sprint when its week, or an ancestor's, has a working day inside the sprint (so a
+    /// parent brings its sub-tasks along).
     public func tasks(in sprint: Sprint) -> [TeamTask] {
-        let direct = liveTasks { task in
-            if let key = task.sprint { return sprint.isNamed(by: key) }
-            return ISOWeek(parsing: task.week).map(sprint.holdsWorkingDay) ?? false
-        }
-        let ids = Set(direct.map(\.id))
-        let loose = liveTasks { $0.parent != nil && $0.sprint == nil && !ids.contains($0.id) }
-        var extra: [TeamTask] = []
-        for task in loose {
-            var current = task.parent, steps = 0
-            // The whole chain up, so a sub-sub-task comes too; bounded, as a damaged state may loop.
-            while let id = current, steps <= tasks.count {
-                if ids.contains(id) { extra.append(task); break }
-                current = tasks[id]?.parent
+        liveTasks { task in
+            var current: TeamTask? = task
+            var steps = 0, weekInside = false
+            // Bounded: folds never form a cycle, but a damaged state must not hang the board.
+            while let item = current, steps <= tasks.count {
+                if let key = item.sprint { return sprint.isNamed(by: key) }
+                if !weekInside { weekInside = ISOWeek(parsing: item.week).map(sprint.holdsWorkingDay) ?? false }
+                current = item.parent.flatMap { tasks[$0] }
                 steps += 1
             }
+            return weekInside
         }
-        return (direct + extra).sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
     }
 }

@@ -4,9 +4,13 @@ public struct GoalUseCases: UseCase {
 
     public init(context: UseCaseContext) { self.context = context }
 
-    /// Adds a goal to a week (default: the current one).
+    /// Adds a goal to a week (default: the current one). `until` belongs to recurring goals
+    /// (`addRecurring`): given here, it is wrong usage rather than silently ignored.
     @discardableResult
-    public func add(title: String, week: String? = nil, sprint: String? = nil) throws -> Goal {
+    public func add(title: String, week: String? = nil, sprint: String? = nil, until: String? = nil) throws -> Goal {
+        guard until == nil else {
+            throw TeamflowError(.usage, "--until needs --every week", hints: ["Example: teamflow goal add \"회고\" --every week --until 2024-W52"])
+        }
         let title = try Validate.title(title)
         // A sprint goal is named by the sprint's id, like a sprint task; it lives in the
         // sprint's first week unless a week is given.

@@ -21,7 +21,7 @@ enum GoalCommand {
                         arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix of at least 4 characters.")], run: handler(check)),
             CommandSpec(name: "uncheck", abstract: "Mark a goal open again.",
                         arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix.")], run: handler(uncheck)),
-            CommandSpec(name: "edit", abstract: "Change a goal's title or week.",
+            CommandSpec(name: "edit", abstract: "Change a goal's title, week or sprint.",
                         arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix.")],
                         options: [OptionSpec(long: "title", valueName: "TEXT", help: "The new title."), weekOption,
                                   OptionSpec(long: "sprint", valueName: "NAME", help: "Put the goal in this sprint.")],
@@ -29,7 +29,7 @@ enum GoalCommand {
             CommandSpec(name: "stop", abstract: "End a recurring goal from this week on (earlier weeks keep theirs).",
                         arguments: [ArgumentSpec(name: "rule", help: "The recurring goal's title or id, or the id of one of its weekly goals.")],
                         run: handler(stop)),
-            CommandSpec(name: "remove", abstract: "Remove a goal (the history keeps it).",
+            CommandSpec(name: "remove", abstract: "Remove a goal (the history keeps it); of a recurring goal, that week's only.",
                         arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix.")], run: handler(remove)),
             CommandSpec(name: "list", abstract: "List a week's goals.", options: [weekOption], run: handler(list)),
         ]
@@ -42,7 +42,7 @@ enum GoalCommand {
             return inv.emit(json: GoalRuleView.json(rule), text: "Added recurring goal \(rule.shortID): \(Present.oneLine(rule.title)) (\(GoalRuleView.span(rule)))")
         }
         let goal = try useCases(inv).add(title: inv.argument("text"), week: inv.parsed.option("week"),
-                                         sprint: inv.parsed.option("sprint"))
+                                         sprint: inv.parsed.option("sprint"), until: inv.parsed.option("until"))
         inv.emit(json: Present.json(goal), text: "Added goal \(goal.shortID) to \(goal.week): \(goal.title)")
     }
 
