@@ -154,3 +154,30 @@ final class SprintWorkCLITests: XCTestCase {
                        ((superseded?.first?["won"] as? [String: Any])?["author"] as? String) == "건우")
     }
 }
+
+/// Issue 13 part 11 (completions): ids with titles for tasks and goals, template names.
+final class CompletionCandidatesCLITests: XCTestCase {
+    func testTaskAndGoalIdsComeWithTheirTitles() throws {
+        let repo = try TempRepo()
+        try repo.tf("task", "add", "이번 주 일")
+        try repo.tf("task", "add", "지난 주 열린 일", "--week", "2024-W46")
+        try repo.tf("task", "add", "지난 주 끝난 일", "--week", "2024-W46")
+        try repo.tf("task", "check", "지난 주 끝난 일")
+        try repo.tf("goal", "add", "PR 리뷰", "--every", "week")
+        try repo.tf("sprint", "add", "Sprint 3", "--from", "2024-11-18", "--to", "2024-11-29")
+        let task = try repo.id(of: "이번 주 일", in: "task", "list")
+        let old = try repo.id(of: "지난 주 열린 일", in: "task", "list", "--week", "2024-W46")
+        XCTAssertEqual(try repo.tf("__complete", "tasks"), "\(task.prefix(8))\t이번 주 일\n\(old.prefix(8))\t지난 주 열린 일\n",
+                       "this week's first, then open ones of other weeks; done ones of other weeks left out")
+        let goal = try repo.id(of: "PR 리뷰", in: "goal", "list")
+        XCTAssertEqual(try repo.tf("__complete", "goals"), "\(goal.prefix(8))\tPR 리뷰\n", "a recurring goal's instance too")
+        XCTAssertEqual(try repo.tf("__complete", "sprints"), "Sprint 3\n")
+        let templates = try repo.tf("__complete", "templates").split(separator: "\n")
+        XCTAssertTrue(templates.contains { $0.hasPrefix("coordinator\tOne coordinator tree node") }, "\(templates)")
+        XCTAssertTrue(templates.contains { $0.hasPrefix("viewmodel\t") })
+        let bash = try repo.tf("completion", "bash")
+        XCTAssertTrue(bash.contains("teamflow __complete tasks") && bash.contains("teamflow __complete goals")
+                      && bash.contains("teamflow __complete templates"))
+        XCTAssertFalse(bash.contains("compgen -W \""), "candidates are never expanded by the shell")
+    }
+}

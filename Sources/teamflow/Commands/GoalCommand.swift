@@ -6,6 +6,9 @@ enum GoalCommand {
     static let weekOption = OptionSpec(long: "week", valueName: "W",
                                        help: "ISO week like 2024-W47, or any date in it (default: this week).")
 
+    /// Goal ids with their titles (this week's first).
+    static let completion = CompletionKind.command("teamflow __complete goals")
+
     static let spec = CommandSpec(
         name: "goal",
         abstract: "Weekly team goals with checkmarks.",
@@ -13,18 +16,19 @@ enum GoalCommand {
         subcommands: [
             CommandSpec(name: "add", abstract: "Add a goal to a week.",
                         arguments: [ArgumentSpec(name: "text", help: "The goal.")],
-                        options: [weekOption, OptionSpec(long: "sprint", valueName: "NAME", help: "Put the goal in a sprint."),
+                        options: [weekOption, SprintCommand.sprintOption(help: "Put the goal in a sprint."),
                                   OptionSpec(long: "every", valueName: "PERIOD", help: "Repeat it: one goal every week (only `week` for now), from --week or this week."),
                                   OptionSpec(long: "until", valueName: "W", help: "With --every: the last week with the goal (default: no end).")],
                         run: handler(add)),
             CommandSpec(name: "check", abstract: "Mark a goal done.",
-                        arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix of at least 4 characters.")], run: handler(check)),
+                        arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix of at least 4 characters.",
+                                                 completion: completion)], run: handler(check)),
             CommandSpec(name: "uncheck", abstract: "Mark a goal open again.",
-                        arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix.")], run: handler(uncheck)),
+                        arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix.", completion: completion)], run: handler(uncheck)),
             CommandSpec(name: "edit", abstract: "Change a goal's title, week or sprint.",
                         arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix.")],
                         options: [OptionSpec(long: "title", valueName: "TEXT", help: "The new title."), weekOption,
-                                  OptionSpec(long: "sprint", valueName: "NAME", help: "Put the goal in this sprint.")],
+                                  SprintCommand.sprintOption(help: "Put the goal in this sprint.")],
                         flags: [FlagSpec(long: "no-sprint", help: "Take the goal out of its sprint.")], run: handler(edit)),
             CommandSpec(name: "stop", abstract: "End a recurring goal from this week on (earlier weeks keep theirs).",
                         arguments: [ArgumentSpec(name: "rule", help: "The recurring goal's title or id, or the id of one of its weekly goals.")],

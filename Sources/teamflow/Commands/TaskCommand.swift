@@ -3,7 +3,8 @@ import TeamflowCore
 
 /// `teamflow task add|check|uncheck|start|assign|edit|remove|list`: members' tasks.
 enum TaskCommand {
-    static let idArgument = ArgumentSpec(name: "id", help: "The task's id prefix (at least 4 characters) or exact title.")
+    static let idArgument = ArgumentSpec(name: "id", help: "The task's id prefix (at least 4 characters) or exact title.",
+                                         completion: .command("teamflow __complete tasks"))
     static let memberOption = OptionSpec(long: "member", short: "m", valueName: "M", help: "A member's name, handle or id prefix.",
                                          completion: MemberCommand.completion)
     static let weekOption = OptionSpec(long: "week", valueName: "W",
@@ -21,7 +22,7 @@ enum TaskCommand {
                         options: [memberOption, epicOption, weekOption,
                                   OptionSpec(long: "due", valueName: "DATE", help: "Due date, YYYY-MM-DD."),
                                   OptionSpec(long: "parent", valueName: "ID", help: "Make it a sub-task of this task."),
-                                  OptionSpec(long: "sprint", valueName: "NAME", help: "Put the task in a sprint instead of a week.")], run: handler(add)),
+                                  SprintCommand.sprintOption(help: "Put the task in a sprint instead of a week.")], run: handler(add)),
             CommandSpec(name: "check", abstract: "Mark a task done.", arguments: [idArgument], run: handler(check)),
             CommandSpec(name: "uncheck", abstract: "Mark a task open (todo) again.", arguments: [idArgument], run: handler(uncheck)),
             CommandSpec(name: "start", abstract: "Mark a task in progress (doing).", arguments: [idArgument], run: handler(start)),
