@@ -95,6 +95,20 @@ final class SprintWorkCLITests: XCTestCase {
         try repo.tf("goal", "stop", "PR 리뷰 24시간 안에", expect: 1)
     }
 
+    func testImportMarkdownIntoASprintAndAgain() throws {
+        let repo = try TempRepo()
+        try repo.tf("member", "add", "건우")
+        try repo.tf("sprint", "add", "Sprint 4", "--from", "2024-12-02", "--to", "2024-12-13")
+        let page = repo.url.appendingPathComponent("page.md")
+        try "- 데모\n## 팀원\n### 건우\n- [x] 방 생성\n- 방 참가\n".write(to: page, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try repo.tf("import", "markdown", page.path, "--sprint", "Sprint 4"), "Imported 1 goal and 2 tasks into 2024-W49\n")
+        XCTAssertTrue(try repo.tf("sprint", "Sprint 4").hasPrefix("Sprint 4 (2024-12-02 – 2024-12-13) · 1/2 done · 10 days left\n"))
+        XCTAssertEqual(try repo.tf("task", "list", "--sprint", "Sprint 4").split(separator: "\n").count, 2)
+        XCTAssertEqual(try repo.tf("import", "markdown", page.path, "--sprint", "Sprint 4"),
+                       "Imported 0 goals and 0 tasks into 2024-W49 (skipped 3 already in that week)\n")
+        try repo.tf("import", "markdown", page.path, "--sprint", "Sprint 9", expect: 1)
+    }
+
     func testEpicAndProjectListsShowProgress() throws {
         let repo = try TempRepo()
         try repo.tf("project", "add", "앱")
