@@ -8,17 +8,24 @@ extension CompletionScripts {
 
         \(sharedFunctions)
 
-        # Offers the candidates in $1 (one per line; @file / @dir for paths) matching $2.
+        # Offers the candidates in $1 (one per line, "value<TAB>description" allowed; @file / @dir
+        # for paths) that start with $2. Matched by prefix, not by `compgen -W`, which would expand
+        # `$(...)` in a name; a value with spaces or quotes is offered quoted (`Sprint\\ 3`).
         \(prefix)_reply() {
-            local IFS=$'\\n' line words="" files=0 dirs=0
+            local IFS=$'\\n' line files=0 dirs=0
+            COMPREPLY=()
             while IFS= read -r line; do
                 case "$line" in
                     @file) files=1 ;;
                     @dir) dirs=1 ;;
-                    ?*) words+="$line"$'\\n' ;;
+                    ?*)
+                        line="${line%%$'\\t'*}"
+                        if [[ -n "$line" && "$line" == "$2"* ]]; then
+                            if [[ "$line" == *[[:space:]\\'\\"\\\\\\$\\`]* ]]; then line="$(printf '%q' "$line")"; fi
+                            COMPREPLY+=("$line")
+                        fi ;;
                 esac
             done <<< "$1"
-            COMPREPLY=($(compgen -W "$words" -- "$2"))
             if ((files)); then COMPREPLY+=($(compgen -f -- "$2")); fi
             if ((dirs)); then COMPREPLY+=($(compgen -d -- "$2")); fi
             if ((files || dirs)); then compopt -o filenames 2>/dev/null; fi
@@ -51,7 +58,7 @@ extension CompletionScripts {
 
         \(prefix)() {
             local cur="${words[CURRENT]}" cmdpath npos skip out c files=0 dirs=0
-            local -a plain
+            local -a plain descs
             \(prefix)_walk "${(@)words[2,CURRENT-1]}"
             if ((skip)); then
                 out="$(\(prefix)_option_values "$cmdpath" "${words[CURRENT-1]}")"
@@ -65,10 +72,12 @@ extension CompletionScripts {
                     @file) files=1 ;;
                     @dir) dirs=1 ;;
                     '') ;;
-                    *) plain+=("$c") ;;
+                    *$'\\t'*) plain+=("${c%%$'\\t'*}"); descs+=("${c%%$'\\t'*}  -- ${c#*$'\\t'}") ;;
+                    *) plain+=("$c"); descs+=("$c") ;;
                 esac
             done
-            ((${#plain})) && compadd -- "${plain[@]}"
+            # compadd quotes what it inserts (a name with spaces stays one word); -d shows titles.
+            ((${#plain})) && compadd -l -d descs -- "${plain[@]}"
             ((files)) && _files
             ((dirs)) && _files -/
             return 0

@@ -164,6 +164,18 @@ extension WikiRevision: SnapshotCodable {
     }
 }
 
+extension GoalRule: SnapshotCodable {
+    public func write(to w: inout SnapshotWriter) {
+        w.write(id); w.write(title); w.write(every); w.write(from); w.write(until); w.write(stoppedFrom)
+        w.write(createdBy); w.write(createdAt); w.write(clock)
+    }
+
+    public init(from r: inout SnapshotReader) throws {
+        self.init(restoring: try r.read(), title: try r.read(), every: try r.read(), from: try r.read(), until: try r.read(),
+                  stoppedFrom: try r.read(), createdBy: try r.read(), createdAt: try r.read(), clock: try r.read())
+    }
+}
+
 extension EventPosition: SnapshotCodable {
     public func write(to w: inout SnapshotWriter) {
         w.write(clock); w.write(id)
@@ -181,6 +193,8 @@ extension TeamState: SnapshotCodable {
     public func write(to w: inout SnapshotWriter) {
         w.write(teamName); w.write(goals); w.write(members); w.write(projects); w.write(epics); w.write(tasks)
         w.write(sprints); w.write(reviews); w.write(retros); w.write(wiki); w.write(eventCount); w.write(last)
+        // Issue 13 (format 5): recurring goals.
+        w.write(goalRules)
     }
 
     public init(from r: inout SnapshotReader) throws {
@@ -196,5 +210,6 @@ extension TeamState: SnapshotCodable {
         retros = try r.read()
         wiki = try r.read()
         restore(eventCount: try r.read(), last: try r.read())
+        goalRules = try r.read()
     }
 }

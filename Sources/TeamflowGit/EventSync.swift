@@ -50,6 +50,9 @@ public struct SyncReport: Sendable, Equatable {
     /// Fetch-merge-push rounds used (more than one when the remote moved under us).
     public var attempts: Int
     public var dryRun: Bool
+    /// Fields both sides had set, and whose value on one side lost (merges only; a dry run
+    /// says what would be superseded).
+    public var superseded: [SupersededEdit] = []
 }
 
 extension GitEventStore {
@@ -150,10 +153,14 @@ extension GitEventStore {
                                             "To keep the events of both histories, merge them: teamflow sync --allow-unrelated \(remote)"])
             }
             report.action = .merged
-            if options.dryRun { return report }
+            if options.dryRun {
+                report.superseded = try supersededEdits(localTip, remoteTip, merged: nil)
+                return report
+            }
             let merge = try writeMerge(localTip, remoteTip, remote: remote, tracking: tracking, counts: union, author: author, at: at)
             guard try moveRef(to: merge, from: localTip, message: "sync: merge the events of \(remote)") else { continue }
             report.tipID = merge
+            report.superseded = try supersededEdits(localTip, remoteTip, merged: merge)
             if let rejection = try push(merge, remote: remote, expected: remoteTip, tracking: tracking, transport: transport) {
                 lastRejection = rejection
                 continue
@@ -163,6 +170,18 @@ extension GitEventStore {
         throw TeamflowError(.failure, "\(ref) on \(remote) kept moving while syncing (\(options.maxAttempts) attempts; last refusal: \(lastRejection))",
                             hints: ["Your events are safe locally (merged with what was fetched). Run `teamflow sync \(remote)` again.",
                                     "If it keeps failing, check whether a hook or branch protection on the remote refuses the update."])
+    }
+
+    /// The concurrent edits a merge of `local` and `remote` resolves: the events only one side
+    /// has are read (what differs, not the history) and compared in TeamflowCore; names come
+    /// from the merged state (or ours, in a dry run), read only when there is something to name.
+    private func supersededEdits(_ local: ObjectID, _ remote: ObjectID, merged: ObjectID?) throws -> [SupersededEdit] {
+        let localTree = try repository.readCommit(local).tree, remoteTree = try repository.readCommit(remote).tree
+        let onlyLocal = reader.load(try reader.addedEventFiles(old: remoteTree, new: localTree).added).events
+        let onlyRemote = reader.load(try reader.addedEventFiles(old: localTree, new: remoteTree).added).events
+        guard !ConcurrentEdits.superseded(local: onlyLocal, remote: onlyRemote, in: TeamState()).isEmpty else { return [] }
+        let state = try merged.map { try cachedState(at: $0).state } ?? state()
+        return ConcurrentEdits.superseded(local: onlyLocal, remote: onlyRemote, in: state)
     }
 
     /// Fetches and returns the remote's tip (nil: it has no events ref; a stale tracking ref

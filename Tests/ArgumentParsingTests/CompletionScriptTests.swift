@@ -45,7 +45,7 @@ final class CompletionScriptTests: XCTestCase {
             // holds one known file for `.file` completion.
             let driver = script + """
 
-                teamflow() { [[ "$2" == goals ]] && printf '%s\\n' abcd1234 abff0000 'with space'; }
+                teamflow() { [[ "$2" == goals ]] && printf '%s\\n' abcd1234$'\\t''첫 목표' abff0000 'with space' '$(touch pwned)'; }
                 scratch=$(mktemp -d) && cd "$scratch" && : > manifest.yaml
                 COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1)
                 _teamflow
@@ -69,7 +69,9 @@ final class CompletionScriptTests: XCTestCase {
         XCTAssertEqual(try complete(["teamflow", "sprint", "files", "S1", "a", "man"]), ["manifest.yaml"])
         // .command runs the given command and offers its output lines.
         XCTAssertEqual(try complete(["teamflow", "goal", "check", "ab"]), ["abcd1234", "abff0000"])
-        XCTAssertEqual(try complete(["teamflow", "goal", "check", "w"]), ["with space"])
+        XCTAssertEqual(try complete(["teamflow", "goal", "check", "w"]), ["with\\ space"], "quoted: one word on the line")
+        // Matched by prefix, never expanded: a name holding `$(...)` is offered quoted, not run.
+        XCTAssertEqual(try complete(["teamflow", "goal", "check", "$"]), ["\\$\\(touch\\ pwned\\)"])
         // A command that prints nothing (or fails) offers nothing, without an error.
         XCTAssertEqual(try complete(["teamflow", "task", "list", "--member", ""]), [])
     }

@@ -79,7 +79,7 @@ final class UseCaseCLITests: XCTestCase {
         try repo.tf("member", "add", "민수")
         try repo.tf("task", "add", "스프린트 일", "--sprint", "sprint 12", "--member", "민수")
         let board = try repo.tf("sprint")
-        XCTAssertTrue(board.contains("Sprint Sprint 12") && board.contains("스프린트 일"), board)
+        XCTAssertTrue(board.hasPrefix("Sprint 12 (2024-11-18 – 2024-11-29) · 0/1 done · 9 days left\n") && board.contains("스프린트 일"), board)
         try repo.tf("sprint", "Sprint 99", expect: 1)
         XCTAssertTrue(try repo.tf("completion", "bash").contains("member"))
         XCTAssertTrue(try repo.tf("completion", "fish").contains("teamflow"))

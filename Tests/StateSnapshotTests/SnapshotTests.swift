@@ -30,8 +30,13 @@ final class SnapshotTests: XCTestCase {
         try wiki.save(title: "개발 일지", body: "본문")
         try wiki.append(title: "개발 일지", text: "Step.1", date: "2021-07-05", by: "Seok")
         try WeekUseCases(repository: f.repository, session: f.session).carry(from: "2024-W47", to: "2024-W48")
+        // Issue 13: a recurring goal, stopped, with a materialised instance.
+        let rule = try f.goals.addRecurring(title: "PR 리뷰 24시간 안에", every: "week", week: "2024-W46", until: "2024-W52")
+        try f.goals.check(GoalRule.instanceID(rule: rule.id, week: ISOWeek(year: 2024, week: 47)))
+        try f.goals.stop(rule.id)
         let state = try f.state()
         XCTAssertEqual(state.tasks[parent.id]?.carries, [TaskCarry(from: "2024-W47", to: "2024-W48", at: "2024-11-19T10:00:00+09:00")])
+        XCTAssertEqual(state.goalRules[rule.id]?.stoppedFrom, "2024-W47")
         XCTAssertEqual(state.reviews.first?.value.comments.count, 2)
         XCTAssertEqual(state.reviews.first?.value.comments.map(\.state), ["approved", nil])
         XCTAssertEqual(state.wiki.first?.value.entries.count, 1)

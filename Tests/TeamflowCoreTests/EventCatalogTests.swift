@@ -13,6 +13,9 @@ final class EventCatalogTests: XCTestCase {
             GoalAdded(title: "배포", week: "2024-W47", sprint: "s1", done: true),
             GoalEdited(goal: "g1", title: "t", week: "2024-W48", sprint: .cleared),
             GoalChecked(goal: "g1"), GoalUnchecked(goal: "g1"), GoalRemoved(id: "g1"), GoalRestored(id: "g1"),
+            GoalRepeated(title: "PR 리뷰", from: ISOWeek(year: 2024, week: 47), until: ISOWeek(year: 2024, week: 52)),
+            GoalStopped(rule: "q1", from: ISOWeek(year: 2024, week: 48)),
+            GoalInstantiated(rule: "q1", week: ISOWeek(year: 2024, week: 47)),
             MemberAdded(name: "민수", handle: "minsu", email: "m@x"),
             MemberRenamed(member: "m1", name: "Minsu", handle: .set("ms"), email: "n@x"),
             MemberRemoved(id: "m1"), MemberRestored(id: "m1"),
@@ -153,6 +156,7 @@ final class EventCatalogTests: XCTestCase {
             event("t0", TaskAdded(title: "부모", week: "2024-W47")), event("t1", TaskAdded(title: "일", week: "2024-W47")),
             event("g1", GoalAdded(title: "g", week: "2024-W47")), event("v1", ReviewAdded(pr: 1, title: "r", week: "2024-W47")),
             event("w1", WikiSaved(title: "개발 일지", body: "old")),
+            event("q1", GoalRepeated(title: "PR 리뷰", from: ISOWeek(year: 2024, week: 47))),
         ])
     }
 }

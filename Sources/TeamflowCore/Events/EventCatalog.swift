@@ -9,6 +9,7 @@ public enum EventCatalog {
         Entry(TeamInitialized.self),
         Entry(GoalAdded.self), Entry(GoalEdited.self), Entry(GoalChecked.self), Entry(GoalUnchecked.self), Entry(GoalRemoved.self),
         Entry(GoalRestored.self),
+        Entry(GoalRepeated.self), Entry(GoalStopped.self), Entry(GoalInstantiated.self),
         Entry(MemberAdded.self), Entry(MemberRenamed.self), Entry(MemberRemoved.self), Entry(MemberRestored.self),
         Entry(MemberEdited.self),
         Entry(ProjectAdded.self), Entry(ProjectEdited.self), Entry(ProjectMoved.self), Entry(ProjectRemoved.self),

@@ -10,6 +10,10 @@ public enum EventType {
     public static let goalUnchecked = "goal.unchecked"
     public static let goalRemoved = "goal.removed"
     public static let goalRestored = "goal.restored"
+    // Recurring goals (issue 13)
+    public static let goalRepeated = "goal.repeated"
+    public static let goalStopped = "goal.stopped"
+    public static let goalInstantiated = "goal.instantiated"
 
     public static let memberAdded = "member.added"
     public static let memberRenamed = "member.renamed"

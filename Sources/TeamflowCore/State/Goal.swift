@@ -18,9 +18,9 @@ public struct Goal: Sendable, Codable, Equatable, Identifiable {
 }
 
 extension TeamState {
-    /// Live goals of a week in the order they were added.
+    /// Live goals of a week in the order they were added, with the instances of recurring goals
+    /// (`goalsWithInstances(in:)`).
     public func goals(in week: ISOWeek) -> [Goal] {
-        let key = week.description
-        return goals.values { !$0.removed && $0.week == key }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+        goalsWithInstances(in: week)
     }
 }

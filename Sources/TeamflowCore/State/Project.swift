@@ -35,3 +35,34 @@ extension TeamState {
             .sorted { ($0.due ?? today, $0.clock, $0.id) < ($1.due ?? today, $1.clock, $1.id) }
     }
 }
+
+/// A project with its progress: done tasks over all live tasks of its live epics.
+public struct ProjectProgress: Sendable, Equatable {
+    public var project: Project
+    public var done: Int
+    public var total: Int
+
+    public init(project: Project, done: Int, total: Int) {
+        self.project = project
+        self.done = done
+        self.total = total
+    }
+
+    /// Whole percent of the tasks done (rounded down); nil for a project without tasks.
+    public var percent: Int? { ProgressMath.percent(done, total) }
+}
+
+extension TeamState {
+    /// Progress of several projects over the tasks of their live epics, counting each task once.
+    public func progress(of projects: [Project]) -> [ProjectProgress] {
+        var projectOfEpic: [String: String] = [:]
+        for epic in liveEpics { if let project = epic.project { projectOfEpic[epic.id] = project } }
+        var done: [String: Int] = [:], total: [String: Int] = [:]
+        for task in tasks.values where isLive(task) {
+            guard let project = task.epic.flatMap({ projectOfEpic[$0] }) else { continue }
+            total[project, default: 0] += 1
+            if task.done { done[project, default: 0] += 1 }
+        }
+        return projects.map { ProjectProgress(project: $0, done: done[$0.id] ?? 0, total: total[$0.id] ?? 0) }
+    }
+}

@@ -11,6 +11,14 @@ extension Goal {
     }
 }
 
+extension GoalRule {
+    package init(restoring id: String, title: String, every: String, from: String, until: String?, stoppedFrom: String?,
+                 createdBy: String, createdAt: String, clock: Int) {
+        self.init(id: id, title: title, every: every, from: from, until: until, stoppedFrom: stoppedFrom,
+                  createdBy: createdBy, createdAt: createdAt, clock: clock)
+    }
+}
+
 extension Member {
     package init(restoring id: String, name: String, handle: String?, email: String?, removed: Bool, clock: Int) {
         self.init(id: id, name: name, handle: handle, email: email, removed: removed, clock: clock)

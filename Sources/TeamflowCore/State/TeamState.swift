@@ -16,6 +16,8 @@ public struct TeamState: Sendable, Codable, Equatable {
     public var retros: EntityTable<RetroEntry> = [:]
     /// Wiki pages by `WikiPage.key(title)`.
     public var wiki: EntityTable<WikiPage> = [:]
+    // Recurring goals (issue 13): the rules; their instances are goals in `goals`.
+    public var goalRules: EntityTable<GoalRule> = [:]
     /// How many events were folded in.
     public internal(set) var eventCount = 0
     /// The (clock, id) of the last event folded in; an incremental update may only add later ones.

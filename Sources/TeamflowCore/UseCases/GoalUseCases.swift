@@ -4,13 +4,17 @@ public struct GoalUseCases: UseCase {
 
     public init(context: UseCaseContext) { self.context = context }
 
-    /// Adds a goal to a week (default: the current one).
+    /// Adds a goal to a week (default: the current one). `until` belongs to recurring goals
+    /// (`addRecurring`): given here, it is wrong usage rather than silently ignored.
     @discardableResult
-    public func add(title: String, week: String? = nil, sprint: String? = nil) throws -> Goal {
+    public func add(title: String, week: String? = nil, sprint: String? = nil, until: String? = nil) throws -> Goal {
+        guard until == nil else {
+            throw TeamflowError(.usage, "--until needs --every week", hints: ["Example: teamflow goal add \"회고\" --every week --until 2024-W52"])
+        }
         let title = try Validate.title(title)
         // A sprint goal is named by the sprint's id, like a sprint task; it lives in the
         // sprint's first week unless a week is given.
-        let sprint = try sprint.map { try repository.state().sprint(named: $0) }
+        let sprint = try sprint.map { try SprintUseCases.resolve($0, in: repository.state()) }
         let week = try week.map { try session.week($0) } ?? sprint.map { ISOWeek(containing: $0.from) } ?? session.currentWeek
         let added = GoalAdded(title: title, week: week.description, sprint: sprint?.id)
         let events = try context.record([EventDraft(added, summary: "goal: add \"\(title)\" (\(week))")])
@@ -40,66 +44,85 @@ public struct GoalUseCases: UseCase {
     @discardableResult
     public func uncheck(_ idPrefixes: [String]) throws -> [Goal] { try setDone(idPrefixes, done: false) }
 
-    /// Changes a goal's title or week.
+    /// Changes a goal's title, week or sprint (`noSprint` takes it out of its sprint).
     @discardableResult
-    public func edit(_ idPrefix: String, title: String?, week: String?) throws -> Goal {
-        var goal = try find(idPrefix)
+    public func edit(_ idPrefix: String, title: String?, week: String?, sprint: String? = nil, noSprint: Bool = false) throws -> Goal {
+        let state = try repository.state()
+        let (found, drafts) = try resolve(idPrefix, in: state)
+        var goal = found
         var edit = GoalEdited(goal: goal.id)
         if let title { goal.title = try Validate.title(title); edit.title = goal.title }
         if let week { goal.week = try session.week(week).description; edit.week = goal.week }
+        edit.sprint = try SprintUseCases.patch(sprint, clear: noSprint, in: state)
+        edit.sprint.apply(to: &goal.sprint)
         guard edit.data.pairs.count > 1 else {
-            throw TeamflowError(.usage, "nothing to change", hints: ["Give --title or --week."])
+            throw TeamflowError(.usage, "nothing to change", hints: ["Give --title, --week, --sprint or --no-sprint."])
         }
-        _ = try context.record([EventDraft(edit, summary: "goal: edit \(goal.shortID)")])
+        _ = try context.record(drafts + [EventDraft(edit, summary: "goal: edit \(goal.shortID)")])
         return goal
     }
 
-    /// Removes a goal (a new event; the history keeps it).
+    /// Removes a goal (a new event; the history keeps it). For a recurring goal's instance,
+    /// only that week's.
     @discardableResult
     public func remove(_ idPrefix: String) throws -> Goal {
         try readBack(remove([idPrefix]).first, "goal")
     }
 
-    /// Removes several goals in one commit; any unknown or ambiguous id writes nothing.
+    /// Removes several goals in one commit (a recurring goal's instance: that week's only);
+    /// any unknown or ambiguous id writes nothing.
     @discardableResult
     public func remove(_ idPrefixes: [String]) throws -> [Goal] {
         let state = try repository.state()
-        let goals = try context.resolveAll(idPrefixes, id: \Goal.id) { try find($0, in: state) }
-        let drafts = goals.map { EventDraft(GoalRemoved(id: $0.id), summary: "goal: remove \"\($0.title)\"") }
+        let found = try context.resolveAll(idPrefixes, id: { (item: Resolved) in item.goal.id }) { try resolve($0, in: state) }
+        let drafts = found.flatMap { item in
+            item.drafts + [EventDraft(GoalRemoved(id: item.goal.id), summary: "goal: remove \"\(item.goal.title)\"")]
+        }
         _ = try context.record(Batch.mark(drafts, state: state, session: session))
-        return goals.map { goal in
-            var gone = goal
+        return found.map { item in
+            var gone = item.goal
             gone.removed = true
             return gone
         }
     }
 
-    /// The live goals of a week, in the order they were added.
+    /// The live goals of a week, in the order they were added (recurring goals' instances included).
     public func list(week: String? = nil) throws -> [Goal] {
         try repository.state().goals(in: session.week(week))
     }
 
-    /// Resolves an id prefix among live goals.
+    /// Resolves an id prefix among live goals and the instances of recurring goals.
     public func find(_ idPrefix: String) throws -> Goal {
-        try find(idPrefix, in: repository.state())
+        try resolve(idPrefix, in: try repository.state()).goal
     }
 
-    private func find(_ idPrefix: String, in state: TeamState) throws -> Goal {
-        let goals = state.goals.values { !$0.removed }
-        return try ShortID.resolve(idPrefix, in: Array(goals), kind: "goal", id: \.id,
-                                   label: { "\($0.week)  \($0.title)" })
+    /// A goal named by an id prefix, with the drafts that must be written before any change to it.
+    typealias Resolved = (goal: Goal, drafts: [EventDraft])
+
+    /// The goal `idPrefix` names, with the drafts that must be written before any change to it:
+    /// `goal.instantiated` for a recurring goal's instance that is still virtual.
+    func resolve(_ idPrefix: String, in state: TeamState) throws -> Resolved {
+        let virtual = state.instanceSlots(around: session.currentWeek).filter { !$0.materialised }
+        let goals = state.goals.values { !$0.removed } + virtual.map(\.goal)
+        let goal = try ShortID.resolve(idPrefix, in: goals, kind: "goal", id: \.id, label: { "\($0.week)  \($0.title)" })
+        guard let slot = virtual.first(where: { $0.goal.id == goal.id }), let week = ISOWeek(parsing: goal.week) else {
+            return (goal, [])
+        }
+        let made = GoalInstantiated(rule: slot.rule, week: week)
+        return (goal, [EventDraft(made, summary: "goal: materialise \"\(goal.title)\" (\(week))")])
     }
 
     private func setDone(_ idPrefixes: [String], done: Bool) throws -> [Goal] {
         let state = try repository.state()
-        let goals = try context.resolveAll(idPrefixes, id: \Goal.id) { try find($0, in: state) }
-        let drafts = goals.map { goal in
-            let summary = "goal: \(done ? "check" : "uncheck") \"\(goal.title)\""
-            return done ? EventDraft(GoalChecked(goal: goal.id), summary: summary) : EventDraft(GoalUnchecked(goal: goal.id), summary: summary)
+        let found = try context.resolveAll(idPrefixes, id: { (item: Resolved) in item.goal.id }) { try resolve($0, in: state) }
+        let drafts = found.flatMap { item in
+            let summary = "goal: \(done ? "check" : "uncheck") \"\(item.goal.title)\""
+            return item.drafts + [done ? EventDraft(GoalChecked(goal: item.goal.id), summary: summary)
+                                       : EventDraft(GoalUnchecked(goal: item.goal.id), summary: summary)]
         }
         _ = try context.record(Batch.mark(drafts, state: state, session: session))
-        return goals.map { goal in
-            var changed = goal
+        return found.map { item in
+            var changed = item.goal
             changed.done = done
             return changed
         }

@@ -60,5 +60,10 @@ public struct ProjectUseCases: UseCase {
         }
     }
 
+    /// `list` with each project's progress (tasks of its epics).
+    public func listWithProgress(overdue: Bool = false, status: String? = nil) throws -> [ProjectProgress] {
+        try repository.state().progress(of: list(overdue: overdue, status: status))
+    }
+
     public func find(_ text: String) throws -> Project { try repository.state().project(named: text) }
 }

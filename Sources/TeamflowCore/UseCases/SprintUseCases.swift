@@ -26,12 +26,36 @@ public struct SprintUseCases: UseCase {
     /// The sprint named `name`, or the one holding today.
     public func find(_ name: String?) throws -> Sprint {
         let state = try repository.state()
-        if let name { return try state.sprint(named: name) }
+        if let name { return try Self.resolve(name, in: state) }
         guard let sprint = state.sprint(containing: session.today) else {
             throw TeamflowError(.notFound, "no sprint contains today (\(session.today))",
                                 hints: ["Name one: teamflow sprint NAME, or add one: teamflow sprint add NAME --from DATE --to DATE."])
         }
         return sprint
+    }
+
+    /// The live sprint `name` names; when none does, the error lists every known sprint (they
+    /// are few), not only the nearest names.
+    public static func resolve(_ name: String, in state: TeamState) throws -> Sprint {
+        do {
+            return try state.sprint(named: name)
+        } catch let error as TeamflowError where error.kind == .notFound {
+            let known = state.liveSprints.map { "  \($0.name) (\($0.from) – \($0.to))" }
+            throw TeamflowError(.notFound, error.message,
+                                hints: known.isEmpty ? ["No sprints yet: teamflow sprint add NAME --from DATE --to DATE."]
+                                    : ["Known sprints:"] + known)
+        }
+    }
+
+    /// An edit's `sprint` key: `--sprint NAME` files the item in that sprint, `--no-sprint` takes it out.
+    static func patch(_ name: String?, clear: Bool, in state: TeamState) throws -> Patch<String> {
+        if clear {
+            guard name == nil else {
+                throw TeamflowError(.usage, "--sprint and --no-sprint contradict each other", hints: ["Give one of them."])
+            }
+            return .cleared
+        }
+        return try name.map { .set(try resolve($0, in: state).id) } ?? .unchanged
     }
 
     /// The board of a sprint (default: the one holding today).
@@ -41,18 +65,31 @@ public struct SprintUseCases: UseCase {
     }
 }
 
-/// A sprint's board: its goals, then every member's tasks in the sprint, then overdue projects.
+/// A sprint's board: its goals, then every member's tasks in the sprint (filed in it, or of
+/// the weeks inside its dates: `TeamState.tasks(in:)`), then overdue projects.
 public struct SprintBoard: Sendable, Equatable {
     public var sprint: Sprint
     public var goals: [Goal]
     public var members: [MemberTasks]
     public var unassigned: [TaskNode]
     public var overdue: [Project]
+    /// The day the board was made for (`TEAMFLOW_NOW` in `TZ`).
+    public var today: Day
+    /// Tasks of the sprint done, and all of them (sub-tasks included, as members' tallies count).
+    public var done: Int
+    public var total: Int
+    /// Working days (Monday to Friday) from today, included, to the sprint's last day.
+    public var daysLeft: Int
 
     public init(state: TeamState, sprint: Sprint, today: Day) {
         self.sprint = sprint
+        self.today = today
         goals = state.goals(in: sprint)
-        (members, unassigned) = TaskNode.group(state.liveTasks { $0.sprint == sprint.id }, in: state)
+        let tasks = state.tasks(in: sprint)
+        (members, unassigned) = TaskNode.group(tasks, in: state)
         overdue = state.overdueProjects(today: today)
+        done = tasks.filter(\.done).count
+        total = tasks.count
+        daysLeft = sprint.workingDaysLeft(today: today)
     }
 }

@@ -103,12 +103,19 @@ public struct TaskUseCases: UseCase {
         public var epic: String?
         public var parent: String?
 
-        public init(title: String? = nil, week: String? = nil, due: String? = nil, epic: String? = nil, parent: String? = nil) {
+        // Sprints (issue 13): `--sprint NAME` files the task in a sprint, `--no-sprint` takes it out.
+        public var sprint: String?
+        public var noSprint = false
+
+        public init(title: String? = nil, week: String? = nil, due: String? = nil, epic: String? = nil, parent: String? = nil,
+                    sprint: String? = nil, noSprint: Bool = false) {
             self.title = title
             self.week = week
             self.due = due
             self.epic = epic
             self.parent = parent
+            self.sprint = sprint
+            self.noSprint = noSprint
         }
     }
 
@@ -127,7 +134,7 @@ public struct TaskUseCases: UseCase {
         }
         let edits = try tasks.map { try edit(of: $0, changes, in: state) }
         guard let first = edits.first, first.data.pairs.count > 1 else {
-            throw TeamflowError(.usage, "nothing to change", hints: ["Give --title, --week, --due, --epic or --parent."])
+            throw TeamflowError(.usage, "nothing to change", hints: ["Give --title, --week, --due, --epic, --parent, --sprint or --no-sprint."])
         }
         let drafts = zip(tasks, edits).map { pair in EventDraft(pair.1, summary: "task: edit \"\(pair.0.title)\"") }
         let after = try context.appendBatch(drafts, state: state)
@@ -158,6 +165,7 @@ public struct TaskUseCases: UseCase {
                 edit.parent = .set(parent.id)
             }
         }
+        edit.sprint = try SprintUseCases.patch(changes.sprint, clear: changes.noSprint, in: state)
         return edit
     }
 
@@ -201,12 +209,15 @@ public struct TaskUseCases: UseCase {
         public var epic: String?
         /// true: only done, false: only open, nil: both.
         public var done: Bool?
+        /// Only the sprint's tasks (`TeamState.tasks(in:)`); the week then defaults to all.
+        public var sprint: String?
 
-        public init(member: String? = nil, week: String? = nil, epic: String? = nil, done: Bool? = nil) {
+        public init(member: String? = nil, week: String? = nil, epic: String? = nil, done: Bool? = nil, sprint: String? = nil) {
             self.member = member
             self.week = week
             self.epic = epic
             self.done = done
+            self.sprint = sprint
         }
     }
 
@@ -215,11 +226,17 @@ public struct TaskUseCases: UseCase {
         let state = try repository.state()
         let member = try filter.member.map { try session.member($0, in: state).id }
         let epic = try filter.epic.map { try state.epic(named: $0).id }
-        let week: String? = filter.week?.lowercased() == "all" ? nil : try session.week(filter.week).description
-        return state.liveTasks { task in
+        // With a sprint, no --week means every week of it rather than this week.
+        let allWeeks = filter.week?.lowercased() == "all" || (filter.sprint != nil && filter.week == nil)
+        let week: String? = allWeeks ? nil : try session.week(filter.week).description
+        let matches = { (task: TeamTask) in
             (member == nil || task.member == member) && (epic == nil || task.epic == epic)
                 && (week == nil || task.week == week) && (filter.done == nil || task.done == filter.done)
         }
+        if let name = filter.sprint {
+            return state.tasks(in: try SprintUseCases(context: context).find(name)).filter(matches)
+        }
+        return state.liveTasks(where: matches)
     }
 
     public func find(_ text: String) throws -> TeamTask { try repository.state().task(named: text) }

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import Scaffolding
 import TeamflowCore
 
 /// `teamflow completion bash|zsh|fish` and the hidden `__complete` the scripts call for names.
@@ -20,21 +21,31 @@ enum CompletionCommand {
     }
 }
 
-/// `teamflow __complete members|projects|epics|sprints`: names, one per line, for completion scripts.
+/// `teamflow __complete KIND`: names (members, projects, epics, sprints, templates) or ids with
+/// titles (tasks, goals: `id<TAB>title`), one per line, for the completion scripts.
 enum CompleteCommand {
-    static let kinds = Queries.completionKinds
+    static let kinds = Queries.completionKinds + Queries.candidateKinds + ["templates"]
 
     static let spec = CommandSpec(
         name: "__complete",
         abstract: "List names for shell completion.",
-        arguments: [ArgumentSpec(name: "kind", help: "members, projects, epics or sprints.", allowedValues: kinds)],
+        arguments: [ArgumentSpec(name: "kind", help: "members, projects, epics, sprints, tasks, goals or templates.", allowedValues: kinds)],
         isHidden: true,
         run: handler(run)
     )
 
     static func run(_ inv: Invocation) throws {
-        let names = try Queries.completionNames(inv.argument("kind"), in: try inv.store())
-        // One name a line: a name holding a newline or a control character is shown escaped.
-        Console.out(names.map { TerminalText.singleLine($0) + "\n" }.joined())
+        let kind = inv.argument("kind")
+        // One candidate a line: a newline or control character is shown escaped; the value (an
+        // id or a name) comes first, so the first tab on a line ends it.
+        let lines: [String]
+        if Queries.candidateKinds.contains(kind) {
+            lines = try inv.queries().completionCandidates(kind).map { TerminalText.singleLine($0.value) + "\t" + TerminalText.singleLine($0.title) }
+        } else if kind == "templates" {
+            lines = try Paths.catalog(inv).list().filter(\.isActive).map { TerminalText.singleLine($0.name) + "\t" + TerminalText.singleLine($0.description) }
+        } else {
+            lines = try Queries.completionNames(kind, in: try inv.store()).map(TerminalText.singleLine)
+        }
+        Console.out(lines.map { $0 + "\n" }.joined())
     }
 }

@@ -23,7 +23,8 @@ enum GenerateCommand {
             "teamflow generate graph .teamflow/graph.yaml --out Sources/App",
         ],
         arguments: [
-            ArgumentSpec(name: "template", help: "The template's name (see `teamflow templates list`)."),
+            ArgumentSpec(name: "template", help: "The template's name (see `teamflow templates list`).",
+                         completion: .command("teamflow __complete templates")),
             ArgumentSpec(name: "name", help: "The value of the template's `name` variable.", isOptional: true),
         ],
         options: [

@@ -25,7 +25,7 @@ enum ProjectCommand {
             CommandSpec(name: "remove", abstract: "Remove a project (the history keeps it).",
                         arguments: [idArgument],
                         flags: [FlagSpec(long: "force", help: "Remove even when epics belong to it; they are detached.")], run: handler(remove)),
-            CommandSpec(name: "list", abstract: "List projects.",
+            CommandSpec(name: "list", abstract: "List projects with progress (done tasks of their epics / all of them, and percent).",
                         options: [OptionSpec(long: "status", valueName: "S", help: "Only projects in this state.", allowedValues: WorkStatus.names)],
                         flags: [FlagSpec(long: "overdue", help: "Only projects due before today and not done.")], run: handler(list)),
         ]
@@ -59,9 +59,19 @@ enum ProjectCommand {
 
     static func list(_ inv: Invocation) throws {
         let (cases, today) = try useCases(inv)
-        let projects = try cases.list(overdue: inv.parsed.flag("overdue"), status: inv.parsed.option("status"))
-        inv.emit(json: .array(projects.map { Present.json($0, today: today) }),
-                 text: projects.isEmpty ? "No projects." : projects.map { Present.line($0, today: today) }.joined(separator: "\n"))
+        let projects = try cases.listWithProgress(overdue: inv.parsed.flag("overdue"), status: inv.parsed.option("status"))
+        inv.emit(json: .array(projects.map { json($0, today: today) }),
+                 text: projects.isEmpty ? "No projects." : projects.map { line($0, today: today) }.joined(separator: "\n"))
+    }
+
+    /// A project's JSON plus `done`, `total` (the tasks of its epics) and `percent` (null without tasks).
+    static func json(_ item: ProjectProgress, today: Day) -> JSON {
+        guard case .object(let pairs) = Present.json(item.project, today: today) else { return Present.json(item.project, today: today) }
+        return .object(pairs + [("done", .int(item.done)), ("total", .int(item.total)), ("percent", item.percent.map(JSON.int) ?? .null)])
+    }
+
+    static func line(_ item: ProjectProgress, today: Day) -> String {
+        Present.line(item.project, today: today) + "  (\(Present.progress(item.done, item.total, percent: item.percent)))"
     }
 
     static func useCases(_ inv: Invocation) throws -> (ProjectUseCases, Day) {

@@ -20,6 +20,11 @@ enum SprintCommand {
         run: handler(run)
     )
 
+    /// `--sprint NAME`, completed with the sprints' names.
+    static func sprintOption(help: String) -> OptionSpec {
+        OptionSpec(long: "sprint", valueName: "NAME", help: help, completion: .command("teamflow __complete sprints"))
+    }
+
     static func add(_ inv: Invocation) throws {
         let sprint = try useCases(inv).add(name: inv.argument("name"), from: inv.parsed.option("from") ?? "",
                                            to: inv.parsed.option("to") ?? "")
@@ -38,11 +43,17 @@ enum SprintCommand {
         inv.emit(json: json(board, today: session.today), text: text(board, today: session.today))
     }
 
+    /// Keys: `sprint`, `start`, `end`, `today`, `done`, `total`, `daysLeft` (working days from
+    /// today to the end), `goals`, `members` (each with `done`/`total`), `unassigned`, `overdue`.
     static func json(_ board: SprintBoard, today: Day) -> JSON {
         .object([
             ("sprint", Present.json(board.sprint)),
             ("start", .string(board.sprint.from.description)),
             ("end", .string(board.sprint.to.description)),
+            ("today", .string(board.today.description)),
+            ("done", .int(board.done)),
+            ("total", .int(board.total)),
+            ("daysLeft", .int(board.daysLeft)),
             ("goals", .array(board.goals.map(Present.json))),
             ("members", .array(board.members.map { WeekCommand.memberJSON($0, today: today) })),
             ("unassigned", .array(board.unassigned.map { Present.json($0, today: today) })),
@@ -52,12 +63,22 @@ enum SprintCommand {
 
     static func text(_ board: SprintBoard, today: Day) -> String {
         let done = board.goals.filter(\.done).count
-        var lines = [Console.styled("Sprint \(Present.oneLine(board.sprint.name)) (\(board.sprint.from) – \(board.sprint.to))", .bold), ""]
+        var lines = [header(board), ""]
         lines.append(Console.styled("Sprint goals", .bold) + " (\(Present.progress(done, board.goals.count)))")
         lines += board.goals.isEmpty ? ["  (none yet: teamflow goal add TEXT --sprint NAME)"] : board.goals.map { "  " + Present.line($0) }
         lines += Present.memberSections(board.members, unassigned: board.unassigned, today: today)
         lines += Present.overdueSection(board.overdue, today: today)
         return lines.joined(separator: "\n")
+    }
+
+    /// `Sprint 3 (2024-11-18 – 2024-11-29) · 8/18 done · 4 days left`: the name as given
+    /// (no second "Sprint"), the tasks' tally, and the working days left.
+    static func header(_ board: SprintBoard) -> String {
+        let sprint = board.sprint
+        let left = board.today > sprint.to ? "ended"
+            : "\(board.daysLeft) day\(board.daysLeft == 1 ? "" : "s") left"
+        return Console.styled("\(Present.oneLine(sprint.name)) (\(sprint.from) – \(sprint.to))", .bold)
+            + " · \(Present.progress(board.done, board.total)) done · \(left)"
     }
 
     static func useCases(_ inv: Invocation) throws -> SprintUseCases {

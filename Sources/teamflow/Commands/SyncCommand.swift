@@ -29,7 +29,7 @@ enum SyncCommand {
         let options = SyncOptions(dryRun: inv.parsed.flag("dry-run"), allowUnrelated: inv.parsed.flag("allow-unrelated"))
         let transport = try GitTransport(store: store, progress: isatty(STDERR_FILENO) == 1 && !inv.json)
         let reports = try store.sync(remotes: remotes, transport: transport, options: options, author: author, at: at) { report in
-            if !inv.json { Console.out(describe(report) + "\n") }
+            if !inv.json { Console.out(([describe(report)] + report.superseded.map { "  " + describe($0) }).joined(separator: "\n") + "\n") }
         }
         if inv.json {
             let objects = reports.map(json)
@@ -52,6 +52,23 @@ enum SyncCommand {
         }
     }
 
+    /// `09dcf108 title: '방 참가 실패 에러 처리' (건우) superseded by '방 참가 실패 처리' (석영)`.
+    static func describe(_ edit: SupersededEdit) -> String {
+        let name = Present.oneLine
+        return "\(name(edit.shortID)) \(name(edit.field)): '\(name(edit.lost.value))' (\(name(edit.lost.author))) superseded by '\(name(edit.won.value))' (\(name(edit.won.author)))"
+    }
+
+    /// Keys: `kind`, `id`, `short`, `field`, then `lost` and `won`, each with `value`, `author`,
+    /// `event` and `remote` (whether it came from the remote).
+    static func json(_ edit: SupersededEdit) -> JSON {
+        func side(_ write: SupersededEdit.Write) -> JSON {
+            .object([("value", .string(write.value)), ("author", .string(write.author)), ("event", .string(write.event)),
+                     ("remote", .bool(write.remote))])
+        }
+        return .object([("kind", .string(edit.kind)), ("id", .string(edit.id)), ("short", .string(edit.shortID)),
+                        ("field", .string(edit.field)), ("lost", side(edit.lost)), ("won", side(edit.won))])
+    }
+
     static func json(_ report: SyncReport) -> JSON {
         .object([
             ("remote", .string(report.remote)),
@@ -61,6 +78,7 @@ enum SyncCommand {
             ("tip", .optional(report.tip)),
             ("attempts", .int(report.attempts)),
             ("dryRun", .bool(report.dryRun)),
+            ("superseded", .array(report.superseded.map(json))),
         ])
     }
 }

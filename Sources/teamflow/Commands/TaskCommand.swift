@@ -3,10 +3,11 @@ import TeamflowCore
 
 /// `teamflow task add|check|uncheck|start|move|assign|edit|remove|show|list`: members' tasks.
 enum TaskCommand {
-    static let idArgument = ArgumentSpec(name: "id", help: "The task's id prefix (at least 4 characters) or exact title.")
+    static let idArgument = ArgumentSpec(name: "id", help: "The task's id prefix (at least 4 characters) or exact title.",
+                                         completion: .command("teamflow __complete tasks"))
     /// Several tasks at once: all are found first, then one commit (nothing when any is not found).
     static let idsArgument = ArgumentSpec(name: "id", help: "Task id prefixes (at least 4 characters) or exact titles; several make one commit.",
-                                          isRepeating: true)
+                                          isRepeating: true, completion: .command("teamflow __complete tasks"))
     static let memberOption = OptionSpec(long: "member", short: "m", valueName: "M", help: "A member's name, handle, id prefix, or me.",
                                          completion: MemberCommand.completion)
     static let weekOption = OptionSpec(long: "week", valueName: "W",
@@ -24,7 +25,7 @@ enum TaskCommand {
                         options: [memberOption, epicOption, weekOption,
                                   OptionSpec(long: "due", valueName: "DATE", help: "Due date, YYYY-MM-DD."),
                                   OptionSpec(long: "parent", valueName: "ID", help: "Make it a sub-task of this task."),
-                                  OptionSpec(long: "sprint", valueName: "NAME", help: "Put the task in a sprint instead of a week.")], run: handler(add)),
+                                  SprintCommand.sprintOption(help: "Put the task in a sprint instead of a week.")], run: handler(add)),
             CommandSpec(name: "check", abstract: "Mark tasks done.", arguments: [idsArgument], run: handler(check)),
             CommandSpec(name: "uncheck", abstract: "Mark tasks open (todo) again.", arguments: [idsArgument], run: handler(uncheck)),
             CommandSpec(name: "start", abstract: "Mark tasks in progress (doing).", arguments: [idsArgument], run: handler(start)),
@@ -34,19 +35,21 @@ enum TaskCommand {
             CommandSpec(name: "assign", abstract: "Assign a task to a member.",
                         arguments: [idArgument, ArgumentSpec(name: "member", help: "The member's name, handle or id prefix.",
                                                              completion: MemberCommand.completion)], run: handler(assign)),
-            CommandSpec(name: "edit", abstract: "Change tasks' title, week, due date, epic or parent.",
+            CommandSpec(name: "edit", abstract: "Change tasks' title, week, due date, epic, parent or sprint.",
                         arguments: [idsArgument],
                         options: [OptionSpec(long: "title", valueName: "TEXT", help: "The new title."), weekOption,
                                   OptionSpec(long: "due", valueName: "DATE", help: "The new due date (none clears it)."),
                                   OptionSpec(long: "epic", valueName: "ID", help: "The new epic (none clears it)."),
-                                  OptionSpec(long: "parent", valueName: "ID", help: "The new parent task (none makes it top-level).")], run: handler(edit)),
+                                  OptionSpec(long: "parent", valueName: "ID", help: "The new parent task (none makes it top-level)."),
+                                  SprintCommand.sprintOption(help: "File the task in this sprint.")],
+                        flags: [FlagSpec(long: "no-sprint", help: "Take the task out of its sprint.")], run: handler(edit)),
             CommandSpec(name: "remove", abstract: "Remove tasks and their sub-tasks (the history keeps them).", arguments: [idsArgument], run: handler(remove)),
             CommandSpec(name: "show", abstract: "Show a task: every field, its sub-tasks and its history.",
                         arguments: [idArgument], run: handler(showDetail)),
             CommandSpec(name: "list", abstract: "List tasks (default: this week's).",
                         options: [memberOption,
                                   OptionSpec(long: "week", valueName: "W", help: "ISO week, a date in it, or all (default: this week)."),
-                                  epicOption],
+                                  epicOption, SprintCommand.sprintOption(help: "Only the sprint's tasks (filed in it or of its weeks); every week of it unless --week.")],
                         flags: [FlagSpec(long: "open", help: "Only tasks not done.", exclusiveGroup: "state"),
                                 FlagSpec(long: "done", help: "Only tasks done.", exclusiveGroup: "state"),
                                 FlagSpec(long: "mine", help: "Only my tasks (same as --member me).")],
@@ -90,7 +93,8 @@ enum TaskCommand {
     static func edit(_ inv: Invocation) throws {
         let changes = TaskUseCases.Changes(title: inv.parsed.option("title"), week: inv.parsed.option("week"),
                                            due: inv.parsed.option("due"), epic: inv.parsed.option("epic"),
-                                           parent: inv.parsed.option("parent"))
+                                           parent: inv.parsed.option("parent"), sprint: inv.parsed.option("sprint"),
+                                           noSprint: inv.parsed.flag("no-sprint"))
         try show(try useCases(inv).edit(inv.parsed.arguments("id"), changes), inv, prefix: "Edited: ")
     }
 
@@ -111,7 +115,8 @@ enum TaskCommand {
         let member = inv.parsed.flag("mine") ? Session.meWord : inv.parsed.option("member")
         let queries = try inv.queries(), today = queries.session.today
         let tasks = try queries.tasks(TaskUseCases.Filter(member: member, week: inv.parsed.option("week"),
-                                                          epic: inv.parsed.option("epic"), done: done))
+                                                          epic: inv.parsed.option("epic"), done: done,
+                                                          sprint: inv.parsed.option("sprint")))
         inv.emit(json: .array(tasks.map { Present.json($0.task, memberName: $0.memberName, today: today) }),
                  text: tasks.isEmpty ? "No tasks." : tasks.map { Present.line($0.task, memberName: $0.memberName, today: today) }.joined(separator: "\n"))
     }

@@ -53,6 +53,11 @@ enum Present {
     static func progress(_ done: Int, _ total: Int) -> String {
         "\(done)/\(total)"
     }
+
+    /// `3/4, 75%` (no percent without a total).
+    static func progress(_ done: Int, _ total: Int, percent: Int?) -> String {
+        progress(done, total) + (percent.map { ", \($0)%" } ?? "")
+    }
 }
 
 extension Invocation {
@@ -105,20 +110,26 @@ extension Present {
         return text
     }
 
+    /// `status` is the one shown (derived from the tasks unless set with `epic move`, see
+    /// `EpicProgress.isDerived`); `statusDerived` says which; `percent` is null without tasks.
     static func json(_ item: EpicProgress) -> JSON {
         .object([
             ("id", .string(item.epic.id)),
             ("short", .string(item.epic.shortID)),
             ("title", .string(item.epic.title)),
-            ("status", .string(item.epic.status.rawValue)),
+            ("status", .string(item.status.rawValue)),
             ("project", .optional(item.epic.project)),
             ("done", .int(item.done)),
             ("total", .int(item.total)),
+            // Issue 13: progress where people look.
+            ("percent", item.percent.map(JSON.int) ?? .null),
+            ("statusDerived", .bool(item.isDerived)),
         ])
     }
 
     static func line(_ item: EpicProgress) -> String {
-        "\(status(item.epic.status)) \(Console.styled(oneLine(item.epic.shortID), .dim))  \(oneLine(item.epic.title))  (\(progress(item.done, item.total)))"
+        "\(status(item.status)) \(Console.styled(oneLine(item.epic.shortID), .dim))  \(oneLine(item.epic.title))  (\(progress(item.done, item.total, percent: item.percent)))"
+            + (item.isDerived && item.status == .done ? "  " + Console.styled("complete", .green) : "")
     }
 
     /// A task as SPEC section 4 shapes it; `member` is the assignee's name. `carried` is where

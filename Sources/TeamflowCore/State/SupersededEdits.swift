@@ -1,0 +1,135 @@
+/// A field that two clones set concurrently, and whose value on one side lost to the other's
+/// when their histories merged (last writer by (clock, id) wins: docs/EVENTS.md).
+public struct SupersededEdit: Sendable, Equatable {
+    /// One side's last write of the field.
+    public struct Write: Sendable, Equatable {
+        /// The value as a user reads it: names for ids of members, epics, tasks, sprints and
+        /// projects; `none` for a cleared field.
+        public var value: String
+        /// The event's author name.
+        public var author: String
+        /// The event's id.
+        public var event: String
+        /// Whether it came from the remote side.
+        public var remote: Bool
+    }
+
+    /// `task`, `goal`, `project`, `epic`, `member`, `wiki` or `rule` (a recurring goal).
+    public var kind: String
+    /// The thing's id (a wiki page's title key).
+    public var id: String
+    public var field: String
+    public var lost: Write
+    public var won: Write
+
+    public var shortID: String { ShortID.of(id) }
+}
+
+/// Finds the superseded edits of a merge: same thing, same field, written on both sides.
+///
+/// An event only one side has was written without seeing any event only the other side has
+/// (sync's union never drops an event, so whatever a writer had seen is on its side), so
+/// every such pair is concurrent. Per side only the last write of a field counts (earlier
+/// ones were superseded by their own author); the two differ or nothing is reported.
+public enum ConcurrentEdits {
+    /// The superseded edits between the events only the local side has and those only the
+    /// remote side has; values of ids are resolved to names in `state` (the merged one).
+    public static func superseded(local: [Event], remote: [Event], in state: TeamState) -> [SupersededEdit] {
+        let shared = Set(local.map(\.id)).intersection(remote.map(\.id))
+        let mine = lastWrites(local.filter { !shared.contains($0.id) })
+        let theirs = lastWrites(remote.filter { !shared.contains($0.id) })
+        var found: [(Event, SupersededEdit)] = []
+        for (slot, ours) in mine {
+            guard let other = theirs[slot], ours.value != other.value else { continue }
+            let oursWins = Event.precedes(other.event, ours.event)
+            let (winner, loser) = oursWins ? (ours, other) : (other, ours)
+            func write(_ side: (event: Event, value: Value), remote: Bool) -> SupersededEdit.Write {
+                .init(value: display(side.value, field: slot.field, in: state), author: side.event.author.name,
+                      event: side.event.id, remote: remote)
+            }
+            let edit = SupersededEdit(kind: slot.kind, id: slot.id, field: slot.field,
+                                      lost: write(loser, remote: oursWins), won: write(winner, remote: !oursWins))
+            found.append((winner.event, edit))
+        }
+        // In the order the winning writes fold, so the list reads like the history.
+        return found.sorted { Event.precedes($0.0, $1.0) || ($0.0 == $1.0 && $0.1.field < $1.1.field) }.map(\.1)
+    }
+
+    struct Slot: Hashable {
+        var kind: String
+        var id: String
+        var field: String
+    }
+
+    /// Each field's last write on one side, with the event that wrote it.
+    static func lastWrites(_ events: [Event]) -> [Slot: (event: Event, value: Value)] {
+        var last: [Slot: (event: Event, value: Value)] = [:]
+        for event in events.sorted(by: Event.precedes) {
+            guard let written = writes(of: event) else { continue }
+            for (field, value) in written.fields {
+                last[Slot(kind: written.kind, id: written.id, field: field)] = (event, value)
+            }
+        }
+        return last
+    }
+
+    /// What an event sets: the kind of thing, its id, and each field with its value.
+    typealias Writes = (kind: String, id: String, fields: [(String, Value)])
+
+    /// The fields an event sets, on which thing; nil for events that set no field by last
+    /// writer wins (adds, removals, comments, journal entries).
+    static func writes(of event: Event) -> Writes? {
+        let data = event.data
+        func edit(_ kind: String, skipping: Set<String> = []) -> Writes? {
+            guard let id = data.string(kind) else { return nil }
+            let fields = data.pairs.filter { $0.key != kind && $0.key != EventType.undoesKey && !skipping.contains($0.key) }
+            return (kind: kind, id: id, fields: fields.map { ($0.key, $0.value) })
+        }
+        func one(_ kind: String, _ field: String, _ value: Value) -> Writes? {
+            data.string(kind).map { (kind: kind, id: $0, fields: [(field, value)]) }
+        }
+        func status(_ kind: String, _ value: String) -> Writes? { one(kind, "status", .string(value)) }
+        switch event.type {
+        case EventType.taskEdited: return edit("task")
+        case EventType.taskAssigned: return one("task", "member", data["member"] ?? .null)
+        case EventType.taskChecked: return status("task", "done")
+        case EventType.taskUnchecked: return status("task", "todo")
+        case EventType.taskStarted: return status("task", "doing")
+        case EventType.goalEdited: return edit("goal")
+        case EventType.goalChecked: return status("goal", "done")
+        case EventType.goalUnchecked: return status("goal", "open")
+        case EventType.projectEdited, EventType.projectMoved: return edit("project")
+        case EventType.epicEdited, EventType.epicMoved: return edit("epic")
+        case EventType.memberRenamed: return edit("member", skipping: ["email"]) // email is kept, not folded
+        case EventType.goalStopped: return one("rule", "stopped from", data["from"] ?? .null)
+        case EventType.wikiSaved:
+            guard let title = data.string("title"), let body = data["body"] else { return nil }
+            return (kind: "wiki", id: WikiPage.key(title), fields: [("body", body)])
+        default: return nil
+        }
+    }
+
+    /// A value as a user reads it.
+    static func display(_ value: Value, field: String, in state: TeamState) -> String {
+        guard let text = value.string else {
+            switch value {
+            case .null: return "none"
+            case .int(let number): return String(number)
+            case .bool(let flag): return flag ? "true" : "false"
+            default: return "(\(field))"
+            }
+        }
+        switch field {
+        case "member": return state.members[text]?.name ?? ShortID.of(text)
+        case "epic": return state.epics[text]?.title ?? ShortID.of(text)
+        case "parent": return state.tasks[text]?.title ?? ShortID.of(text)
+        case "sprint": return state.sprints[text]?.name ?? text
+        case "project": return state.projects[text]?.name ?? ShortID.of(text)
+        case "body":
+            // A page body is long: its first line says which version it was.
+            let first = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+            return first.count > 40 ? String(first.prefix(40)) + "…" : first
+        default: return text
+        }
+    }
+}
