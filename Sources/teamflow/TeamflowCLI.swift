@@ -21,6 +21,7 @@ enum TeamflowCLI {
         ReviewCommand.spec,
         RetroCommand.spec,
         WikiCommand.spec,
+        SiteCommand.spec,
         UndoCommand.spec,
         CompletionCommand.spec,
         CompleteCommand.spec,
