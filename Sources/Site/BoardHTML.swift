@@ -16,7 +16,7 @@ struct BoardHTML {
         var html = ""
         let goals = (map.goalsByWeek[key] ?? []).filter { $0.sprint == nil }
         html += "<section class=\"goals\">\n<\(h)>\(HTML.text(word("goals"))) <span class=\"count\">\(goals.filter(\.done).count)/\(goals.count)</span></\(h)>\n"
-        html += items(goals.map { ($0.title, $0.done, nil) })
+        html += items(goals.map { (title: $0.title, done: $0.done, due: Day?.none) })
         html += "</section>\n"
 
         if let sprint = map.state.sprint(overlapping: week) {
@@ -25,7 +25,7 @@ struct BoardHTML {
                 + "<small>\(sprint.from) – \(sprint.to)</small></\(h)>\n"
             if !sprintGoals.isEmpty {
                 html += "<\(sub)>\(HTML.text(word("sprintGoals"))) <span class=\"count\">\(sprintGoals.filter(\.done).count)/\(sprintGoals.count)</span></\(sub)>\n"
-                html += items(sprintGoals.map { ($0.title, $0.done, nil) })
+                html += items(sprintGoals.map { (title: $0.title, done: $0.done, due: Day?.none) })
             }
             if let file = chartFiles.sprints[sprint.id], let series = charts.sprintBurndowns[sprint.id] {
                 html += Markup.figure(file: file, alt: word("sprintBurndown") + ": " + summary(series), caption: word("sprintBurndown"))
@@ -76,7 +76,7 @@ struct BoardHTML {
 
     /// The numbers of a burndown in words, for the image's text alternative.
     func summary(_ series: BurndownSeries) -> String {
-        let days = series.days.map { "\($0.day) \($0.open.map(String.init) ?? "-")" }
+        let days = series.days.map { "\($0.day) \($0.open.map { String($0) } ?? "-")" }
         return "\(series.total); " + days.joined(separator: ", ")
     }
 }

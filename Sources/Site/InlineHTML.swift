@@ -20,7 +20,8 @@ enum InlineHTML {
                 index += 2
                 continue
             }
-            if char == "`", let (end, run) = closingCode(chars, from: index) {
+            if char == "`", let code = closingCode(chars, from: index) {
+                let (end, run) = code
                 let inner = String(chars[(index + run)..<end]).siteTrimmed()
                 out += "<code>\(HTML.text(inner))</code>"
                 index = end + run

@@ -66,7 +66,8 @@ struct BlockRenderer {
             html += language.isEmpty ? "<pre><code>" : "<pre><code class=\"language-\(language)\">"
             return
         }
-        if let (level, text) = Self.heading(trimmed), indent < 4 {
+        if let heading = Self.heading(trimmed), indent < 4 {
+            let (level, text) = heading
             endBlocks()
             let tag = "h\(min(6, max(1, level + headingShift)))"
             html += "<\(tag)>\(InlineHTML.render(text))</\(tag)>\n"

@@ -43,7 +43,7 @@ enum SiteScenario {
         let done = try fixture.tasks.add(title: "캐시 정리", .init(member: "석영"))
         try fixture.tasks.check(done.id)
         try fixture.tasks.add(title: "담당자 없는 일 " + hostile)
-        let wiki = WikiUseCases(context: UseCaseContext(repository: fixture.repository, session: fixture.session))
+        let wiki = WikiUseCases(repository: fixture.repository, session: fixture.session)
         try wiki.save(title: "팀 규칙 / Rules", body: "# 규칙\n\n- 코드 리뷰는 *필수*\n- `swift test` 통과\n\n<img src=x onerror=alert(1)>\n")
         try wiki.append(title: "개발 일지", text: "Step.1 방 생성", date: "2021-07-05", by: "Seok")
         return try fixture.state()
