@@ -54,6 +54,7 @@ enum TeamflowCLI {
         ],
         flags: [
             FlagSpec(long: "json", help: "Machine-readable JSON output.", isGlobal: true),
+            FlagSpec(long: "quiet", short: "q", help: "No progress line on standard error during long work.", isGlobal: true),
         ],
         subcommands: commands
     )

@@ -23,7 +23,10 @@ enum SiteCommand {
         let language = SiteLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
         let out = inv.resolvedPath(inv.parsed.option("out") ?? "site")
         let charts = SiteCharts.none // wired to Insights after merge
-        let export = try SiteExporter(language: language).export(store, to: out, today: try today(inv), charts: charts)
+        let day = try today(inv)
+        let export = try ProgressLine.run("teamflow site", inv) {
+            try SiteExporter(language: language).export(store, to: out, today: day, charts: charts)
+        }
         let (files, report) = (export.files, export.report)
         inv.emit(json: .object([
             ("out", .string(out)),

@@ -14,7 +14,7 @@ enum ExportCommand {
     )
 
     static func run(_ inv: Invocation) throws {
-        let stream = try inv.store().exportStream()
+        let stream = try ProgressLine.run("teamflow export", inv) { try inv.store().exportStream() }
         guard let out = inv.parsed.option("out") else {
             Console.raw(stream)
             return
@@ -50,13 +50,17 @@ enum ImportCommand {
         if file == "-" {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             guard let text = String(data: data, encoding: .utf8) else { throw TeamflowError(.failure, "standard input is not UTF-8 text") }
-            let imported = try inv.store().importStream(text, file: file, author: session.author, at: at)
+            let imported = try ProgressLine.run("teamflow import", inv) {
+                try inv.store().importStream(text, file: file, author: session.author, at: at)
+            }
             result = (imported.added, imported.skipped)
         } else {
             // Streamed from the file: memory does not grow with its size.
             let path = file.hasPrefix("/") ? file : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file)
             guard FileManager.default.isReadableFile(atPath: path) else { throw TeamflowError(.failure, "cannot read \(file)") }
-            let imported = try inv.store().importFile(atPath: path, file: file, author: session.author, at: at)
+            let imported = try ProgressLine.run("teamflow import", inv) {
+                try inv.store().importFile(atPath: path, file: file, author: session.author, at: at)
+            }
             result = (imported.added, imported.skipped)
         }
         inv.emit(json: .object([("added", .int(result.added)), ("skipped", .int(result.skipped))]),
