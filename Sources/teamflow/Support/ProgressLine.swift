@@ -5,7 +5,8 @@ import Foundation
 /// work has taken half a second, then updated ten times a second with the time spent and
 /// cleared when the work ends, so quick commands and pipes never see it.
 final class ProgressLine: @unchecked Sendable {
-    static let delay = 0.5
+    /// Seconds before the line appears; `TEAMFLOW_PROGRESS_AFTER` changes it (tests set 0).
+    private let delay: Double
     private let label: String
     private let started = DispatchTime.now()
     private let lock = NSLock()
@@ -13,20 +14,25 @@ final class ProgressLine: @unchecked Sendable {
     private var finished = false
     private var timer: DispatchSourceTimer?
 
-    private init(label: String) { self.label = label }
+    private init(label: String, delay: Double) {
+        self.label = label
+        self.delay = delay
+    }
 
     /// Runs `body`, with a progress line when `inv` is on a terminal and not `--quiet`.
     static func run<T>(_ label: String, _ inv: Invocation, _ body: () throws -> T) rethrows -> T {
         guard isatty(STDERR_FILENO) == 1, !inv.parsed.flag("quiet"), inv.environment["TERM"] != "dumb" else { return try body() }
-        let line = ProgressLine(label: label)
+        let setting = inv.environment["TEAMFLOW_PROGRESS_AFTER"].flatMap(Double.init) ?? 0.5
+        let line = ProgressLine(label: label, delay: setting.isFinite ? min(max(setting, 0), 60) : 0.5)
         line.start()
         defer { line.stop() }
         return try body()
     }
 
     private func start() {
+        if delay == 0 { tick() }
         let timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.schedule(deadline: .now() + Self.delay, repeating: 0.1)
+        timer.schedule(deadline: .now() + max(delay, 0.1), repeating: 0.1)
         timer.setEventHandler { [weak self] in self?.tick() }
         self.timer = timer
         timer.resume()
