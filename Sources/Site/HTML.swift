@@ -65,6 +65,10 @@ extension String {
         return split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " ")
     }
 
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs.
     func siteTrimmed() -> String {
         var scalars = Substring(self)
         while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
