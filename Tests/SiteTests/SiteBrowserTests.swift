@@ -53,6 +53,16 @@ final class SiteBrowserTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: profile) }
         let common = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
                       "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0", "--allow-file-access-from-files"]
+        // The console check itself: a page with a failing script must be caught.
+        let bad = profile + "-bad.html"
+        try "<!DOCTYPE html><html lang=\"en\"><title>x</title><script>undefinedFunction()</script></html>"
+            .write(toFile: bad, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: bad) }
+        let failing = try ExternalTools.run(chromium, common + ["--dump-dom", "file://" + bad])
+        if failing.code != 0 && failing.stdout.isEmpty {
+            throw XCTSkip("Chromium could not run here (exit \(failing.code)): \(failing.stderr.suffix(400))")
+        }
+        XCTAssertFalse(Self.consoleProblems(failing.stderr).isEmpty, "the console check sees errors: \(failing.stderr.suffix(800))")
         // The DOM of every page: its expected words, and a silent console.
         let expected: [String: [String]] = [
             "index.html": ["이번 주", "화면 전환 애니메이션", "1/2 (50%)", "Sprint 3", "BeStory 앱", "서버 방 생성", "charts/velocity.svg"],
@@ -61,9 +71,6 @@ final class SiteBrowserTests: XCTestCase {
         ]
         for page in pages {
             let result = try ExternalTools.run(chromium, common + ["--dump-dom", "file://" + Self.folder + "/" + page])
-            if result.code != 0 && result.stdout.isEmpty {
-                throw XCTSkip("Chromium could not run here (exit \(result.code)): \(result.stderr.suffix(400))")
-            }
             XCTAssertTrue(result.stdout.contains("</html>"), "\(page): no DOM\n\(result.stderr.suffix(800))")
             for word in expected[page] ?? [] { XCTAssertTrue(result.stdout.contains(word), "\(page): missing \(word)") }
             XCTAssertFalse(result.stdout.contains("<script"), page)
@@ -82,11 +89,12 @@ final class SiteBrowserTests: XCTestCase {
         }
     }
 
-    /// Console errors and failed loads as Chromium logs them with `--enable-logging=stderr`.
+    /// Console messages as Chromium logs them with `--enable-logging=stderr`
+    /// (`INFO:CONSOLE:1] "Uncaught ReferenceError: …"`): the pages have no script, so any
+    /// console line at all is a problem (a failed load, a refused resource, an error).
     static func consoleProblems(_ stderr: String) -> [String] {
         stderr.split(separator: "\n").map(String.init).filter { line in
-            line.contains("Uncaught") || (line.contains("CONSOLE") && line.contains("ERROR"))
-                || line.contains("Failed to load resource") || line.contains("Refused to")
+            line.contains(":CONSOLE") || line.contains("Uncaught") || line.contains("Failed to load resource")
         }
     }
 
