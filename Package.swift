@@ -55,15 +55,17 @@ let package = Package(
         // The retrospective wiki: pages rendered from layouts in WikiTemplates/ (embedded).
         .target(
             name: "WikiExport",
-            dependencies: ["TeamflowCore", "Templates", "Git"],
+            dependencies: ["TeamflowCore", "Templates", "Git", "Charts"],
             plugins: ["EmbedTemplates"]
         ),
+        // The static team dashboard (`teamflow site`): HTML pages, one stylesheet, SVG charts.
+        .target(name: "Site", dependencies: ["TeamflowCore", "Charts"]),
 
         // Executables.
         .executableTarget(
             name: "teamflow",
             dependencies: ["ArgumentParsing", "TeamflowCore", "Importers", "TeamflowGit", "Scaffolding", "WikiExport",
-                           "Templates"],
+                           "Templates", "Site"],
             plugins: ["EmbedBuildInfo"]
         ),
         .executableTarget(name: "teamflow-bench", dependencies: ["TeamflowCore", "StateSnapshot", "TeamflowGit", "YAML", "Git"]),
@@ -94,7 +96,8 @@ let package = Package(
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "TeamflowCore", "TeamflowTestSupport"]),
         .testTarget(name: "TeamflowGitTests", dependencies: ["TeamflowGit", "TeamflowCore", "YAML", "Git"]),
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Templates"]),
-        .testTarget(name: "WikiExportTests", dependencies: ["WikiExport", "TeamflowCore", "Importers", "Templates"]),
+        .testTarget(name: "WikiExportTests", dependencies: ["WikiExport", "TeamflowCore", "Importers", "Templates", "Charts"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "TeamflowCore", "Charts", "TeamflowTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["teamflow"], exclude: ["Fixtures"]),
         // Replays the checked-in fuzz corpus (Fuzz/corpus) through every target.
         .testTarget(name: "FuzzCorpusTests", dependencies: ["teamflow-fuzz"]),

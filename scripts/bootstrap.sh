@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what teamflow needs to build and test, only when it is missing:
-# Debian packages (libgit2-dev, libyaml-dev, pkg-config, git with git-daemon, python3, librsvg2-bin) and the
-# Python readers the tests use as independent checks (PyYAML, markdown-it-py), and groff (the
-# manual pages are checked with `groff -ww`).
+# Debian packages (libgit2-dev, libyaml-dev, pkg-config, git with git-daemon, python3, librsvg2-bin,
+# chromium and fonts-noto-cjk) and the Python readers the tests use as independent checks (PyYAML,
+# markdown-it-py, html5lib), and groff (the manual pages are checked with `groff -ww`).
 # --build-only (scripts/install.sh): only what building needs, nothing for the tests.
 set -euo pipefail
 build_only=no
@@ -26,6 +26,10 @@ if [ "$build_only" = no ]; then
   command -v groff >/dev/null || need+=(groff-base)
   # An independent SVG renderer: ChartsTests draw the charts to PNG and check the pixels.
   command -v rsvg-convert >/dev/null || need+=(librsvg2-bin)
+  # A real browser for SiteTests (headless: DOM, screenshots, console), and a CJK font so
+  # Korean renders as text, not boxes, in its screenshots and in rsvg-convert's PNGs.
+  command -v chromium >/dev/null || command -v chromium-browser >/dev/null || need+=(chromium)
+  fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || need+=(fonts-noto-cjk)
 fi
 if [ ${#need[@]} -gt 0 ]; then apt_install "${need[@]}"; fi
 if [ "$build_only" = yes ]; then exit 0; fi
@@ -42,3 +46,4 @@ ensure_python_module() {
 }
 ensure_python_module yaml PyYAML python3-yaml
 ensure_python_module markdown_it markdown-it-py python3-markdown-it
+ensure_python_module html5lib html5lib python3-html5lib

@@ -63,5 +63,7 @@ echo "Audit trail (git log on the events ref):"
 git log -5 --oneline refs/teamflow/events
 echo "... ($(git rev-list --count refs/teamflow/events) commits, one per event)"
 "$tf" wiki export --out "$root/sample-team-wiki"
+"$tf" site --out "$root/sample-team-site" --lang ko
 "$tf" doctor
 echo "Sample repository: $root/sample-team; wiki pages: $root/sample-team-wiki ($(ls "$root/sample-team-wiki" | wc -l) files)"
+echo "Dashboard: open $root/sample-team-site/index.html in a browser"

@@ -10,13 +10,13 @@ public struct WikiExportResult: Sendable, Equatable {
 
 extension WikiExporter {
     /// The pages of `repository`'s current state.
-    public func render(_ repository: EventRepository) throws -> [WikiFile] {
-        try render(try repository.state())
+    public func render(_ repository: EventRepository, charts: WikiCharts = .none) throws -> [WikiFile] {
+        try render(try repository.state(), charts: charts)
     }
 
     /// Renders `repository`'s pages and writes them into `directory` (see `WikiWriter`).
-    public func export(_ repository: EventRepository, to directory: String) throws -> WikiExportResult {
-        let files = try render(repository)
+    public func export(_ repository: EventRepository, to directory: String, charts: WikiCharts = .none) throws -> WikiExportResult {
+        let files = try render(repository, charts: charts)
         return WikiExportResult(files: files, report: try WikiWriter.write(files, to: directory))
     }
 }

@@ -48,8 +48,9 @@ public struct WikiExporter: Sendable {
         EmbeddedTemplates.files.filter { layouts.contains($0.path) }.map { ($0.path, $0.contents) }
     }
 
-    /// Every page, sorted by file name.
-    public func render(_ state: TeamState) throws -> [WikiFile] {
+    /// Every page, sorted by file name; with `charts`, also `charts/*.svg` embedded on Home and
+    /// the week pages (see `WikiCharts`).
+    public func render(_ state: TeamState, charts: WikiCharts = .none) throws -> [WikiFile] {
         let site = WikiSite(state: state)
         let context = WikiContext(site: site, labels: language.labels, language: language)
         let base = context.base()
@@ -89,7 +90,8 @@ public struct WikiExporter: Sendable {
             guard let name = site.pageNames[wikiPage.id] else { continue }
             files.append(try page(name, "page.md", ["page": context.page(wikiPage)]))
         }
-        return files.sorted { $0.name < $1.name }
+        files.sort { $0.name < $1.name }
+        return charts.isEmpty ? files : ChartEmbedding(site: site, charts: charts, language: language).apply(to: files)
     }
 
     /// Ends a page with exactly one newline.

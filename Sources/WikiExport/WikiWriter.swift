@@ -37,6 +37,7 @@ public enum WikiWriter {
         var report = WikiWriteReport()
         var changes: [(name: String, data: Data)] = []
         for file in files + [WikiFile(name: manifestName, contents: manifest)] {
+            try checkChartFolder(of: file.name, in: directory)
             let path = (directory as NSString).appendingPathComponent(file.name)
             let data = Data(file.contents.utf8)
             if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
@@ -50,6 +51,8 @@ public enum WikiWriter {
             changes.append((file.name, data))
         }
         let stale = owned.filter { !names.contains($0) }.sorted().filter { name in
+            // A chart is removed only when its folder is a real folder, never through a link.
+            if name.contains("/") && !isPlainFolder((directory as NSString).appendingPathComponent(chartFolder)) { return false }
             let path = (directory as NSString).appendingPathComponent(name)
             return fm.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
         }
@@ -61,7 +64,11 @@ public enum WikiWriter {
         do {
             for change in changes {
                 let target = (directory as NSString).appendingPathComponent(change.name)
-                let temp = (directory as NSString).appendingPathComponent(".\(change.name).teamflow-tmp")
+                if change.name.contains("/") && !fm.fileExists(atPath: (target as NSString).deletingLastPathComponent) {
+                    try fm.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: false)
+                }
+                let temp = ((target as NSString).deletingLastPathComponent as NSString)
+                    .appendingPathComponent(".\((change.name as NSString).lastPathComponent).teamflow-tmp")
                 try change.data.write(to: URL(fileURLWithPath: temp))
                 staged.append((temp, target))
             }
@@ -90,8 +97,34 @@ public enum WikiWriter {
         let path = (directory as NSString).appendingPathComponent(manifestName)
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").map(String.init).filter { name in
-            !name.hasPrefix("#") && !name.hasPrefix(".") && name.hasSuffix(".md") && !name.contains("/") && !name.contains("\\")
+            (!name.hasPrefix("#") && !name.hasPrefix(".") && name.hasSuffix(".md") && !name.contains("/") && !name.contains("\\"))
+                || isChartName(name)
         }
+    }
+
+    // MARK: Charts (issue 15): `charts/<name>.svg`, one folder deep, never through a link.
+
+    static let chartFolder = "charts"
+
+    /// `charts/<name>.svg` with a plain name (no further folder, no leading dot, no backslash).
+    static func isChartName(_ name: String) -> Bool {
+        guard name.hasPrefix(chartFolder + "/"), name.hasSuffix(".svg") else { return false }
+        let file = name.dropFirst(chartFolder.count + 1)
+        return !file.hasPrefix(".") && !file.contains("/") && !file.contains("\\") && file.count > 4
+    }
+
+    /// For a chart, checks that `charts` is missing or a real folder (a symbolic link could lead
+    /// outside the wiki).
+    static func checkChartFolder(of name: String, in directory: String) throws {
+        guard name.contains("/") else { return }
+        let folder = (directory as NSString).appendingPathComponent(chartFolder)
+        guard let type = try? FileManager.default.attributesOfItem(atPath: folder)[.type] as? FileAttributeType else { return }
+        if type == .typeSymbolicLink { throw inTheWay(folder, "is a symbolic link") }
+        if type != .typeDirectory { throw inTheWay(folder, "is a file, not a folder") }
+    }
+
+    static func isPlainFolder(_ path: String) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeDirectory
     }
 
     static func inTheWay(_ path: String, _ what: String) -> TeamflowError {

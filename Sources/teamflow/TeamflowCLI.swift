@@ -22,6 +22,7 @@ enum TeamflowCLI {
         ReviewCommand.spec,
         RetroCommand.spec,
         WikiCommand.spec,
+        SiteCommand.spec,
         UndoCommand.spec,
         CompletionCommand.spec,
         CompleteCommand.spec,
@@ -54,6 +55,7 @@ enum TeamflowCLI {
         ],
         flags: [
             FlagSpec(long: "json", help: "Machine-readable JSON output.", isGlobal: true),
+            FlagSpec(long: "quiet", short: "q", help: "No progress line on standard error during long work.", isGlobal: true),
         ],
         subcommands: commands
     )

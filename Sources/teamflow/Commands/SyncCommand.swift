@@ -28,8 +28,10 @@ enum SyncCommand {
         let at = Timestamp.format(session.now, timeZone: session.timeZone)
         let options = SyncOptions(dryRun: inv.parsed.flag("dry-run"), allowUnrelated: inv.parsed.flag("allow-unrelated"))
         let transport = try GitTransport(store: store, progress: isatty(STDERR_FILENO) == 1 && !inv.json)
-        let reports = try store.sync(remotes: remotes, transport: transport, options: options, author: author, at: at) { report in
-            if !inv.json { Console.out(([describe(report)] + report.superseded.map { "  " + describe($0) }).joined(separator: "\n") + "\n") }
+        let reports = try ProgressLine.run("teamflow sync", inv) {
+            try store.sync(remotes: remotes, transport: transport, options: options, author: author, at: at) { report in
+                if !inv.json { Console.out(([describe(report)] + report.superseded.map { "  " + describe($0) }).joined(separator: "\n") + "\n") }
+            }
         }
         if inv.json {
             let objects = reports.map(json)

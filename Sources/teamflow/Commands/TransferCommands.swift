@@ -16,10 +16,10 @@ enum ExportCommand {
 
     static func run(_ inv: Invocation) throws {
         guard let out = inv.parsed.option("out") else {
-            Console.raw(try inv.store().exportStream())
+            Console.raw(try ProgressLine.run("teamflow export", inv) { try inv.store().exportStream() })
             return
         }
-        try inv.store().export(toFile: inv.resolvedPath(out), name: out)
+        try ProgressLine.run("teamflow export", inv) { try inv.store().export(toFile: inv.resolvedPath(out), name: out) }
     }
 }
 
@@ -41,8 +41,10 @@ enum ImportCommand {
         let file = inv.argument("file")
         let session = try inv.session()
         let source: EventStreamSource = file == "-" ? .standardInput : .file(path: inv.resolvedPath(file), name: file)
-        let result = try inv.store().importEvents(from: source, author: session.author,
-                                                  at: Timestamp.format(session.now, timeZone: session.timeZone))
+        let result = try ProgressLine.run("teamflow import", inv) {
+            try inv.store().importEvents(from: source, author: session.author,
+                                         at: Timestamp.format(session.now, timeZone: session.timeZone))
+        }
         inv.emit(json: .object([("added", .int(result.added)), ("skipped", .int(result.skipped))]),
                  text: "Imported \(result.added) event\(result.added == 1 ? "" : "s")"
                     + (result.skipped > 0 ? " (\(result.skipped) already present)" : ""))

@@ -23,7 +23,9 @@ enum WikiExportCommand {
         let language = WikiLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
         let overrides = store.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
         let out = inv.resolvedPath(inv.parsed.option("out") ?? "wiki")
-        let export = try WikiExporter(language: language, overrides: overrides).export(store, to: out)
+        let export = try ProgressLine.run("teamflow wiki export", inv) {
+            try WikiExporter(language: language, overrides: overrides).export(store, to: out, charts: .none) // wired to Insights after merge
+        }
         let (files, report) = (export.files, export.report)
         inv.emit(json: .object([
             ("out", .string(out)),

@@ -35,10 +35,12 @@ enum WikiPublishCommand {
         }
         let language = WikiLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
         let overrides = store.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
-        let files = try WikiExporter(language: language, overrides: overrides).render(store)
-        let outcome = try WikiPublisher(git: git).publish(
-            files, to: target, from: inv.directory, author: author,
-            date: Timestamp.format(session.now, timeZone: session.timeZone), message: inv.parsed.option("message"))
+        let outcome = try ProgressLine.run("teamflow wiki publish", inv) {
+            let files = try WikiExporter(language: language, overrides: overrides).render(store, charts: .none) // wired to Insights after merge
+            return try WikiPublisher(git: git).publish(
+                files, to: target, from: inv.directory, author: author,
+                date: Timestamp.format(session.now, timeZone: session.timeZone), message: inv.parsed.option("message"))
+        }
         let report = outcome.report
         let changed = outcome.changedPages
         inv.emit(json: .object([("target", .string(target)), ("changed", .bool(outcome.changed)), ("pushed", .bool(outcome.pushed)),
