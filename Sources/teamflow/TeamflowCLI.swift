@@ -18,6 +18,7 @@ enum TeamflowCLI {
         TaskCommand.spec,
         WeekCommand.spec,
         SprintCommand.spec,
+        StatsCommand.spec,
         ReviewCommand.spec,
         RetroCommand.spec,
         WikiCommand.spec,

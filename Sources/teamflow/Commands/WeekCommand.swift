@@ -6,12 +6,14 @@ enum WeekCommand {
     static let spec = CommandSpec(
         name: "week",
         abstract: "Show a week's board: team goals, then each member's tasks, then overdue projects.",
-        examples: ["teamflow week", "teamflow week 2024-W47", "teamflow week 2024-11-18 --json"],
+        examples: ["teamflow week", "teamflow week 2024-W47", "teamflow week 2024-11-18 --json", "teamflow week --burndown"],
         arguments: [ArgumentSpec(name: "week", help: "ISO week like 2024-W47, or any date in it (default: this week).", isOptional: true)],
+        flags: [StatsCommand.burndownFlag],
         run: handler(run)
     )
 
     static func run(_ inv: Invocation) throws {
+        if inv.parsed.flag("burndown") { return try StatsCommand.weekBurndown(inv) }
         let queries = try inv.queries()
         let board = try queries.weekBoard(inv.parsed.argument("week"))
         inv.emit(json: json(board, today: queries.session.today), text: text(board, today: queries.session.today))

@@ -25,6 +25,7 @@ enum Present {
             ("sprint", .optional(goal.sprint)),
             ("createdBy", .string(goal.createdBy)),
             ("createdAt", .string(goal.createdAt)),
+            ("doneAt", .optional(goal.doneAt)),
         ])
     }
 
@@ -135,6 +136,7 @@ extension Present {
             ("week", .string(task.week)),
             ("sprint", .optional(task.sprint)),
             ("due", .optional(task.due?.description)),
+            ("doneAt", .optional(task.doneAt)),
         ]
         if let subtasks { pairs.append(("subtasks", .array(subtasks))) }
         return .object(pairs)
