@@ -30,7 +30,9 @@ final class StatsCLITests: XCTestCase {
         }
         let goal = try tf(ws, ["goal", "list", "--week", "2024-W47", "--json"], environment: Self.afterwards)
         let id = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(goal.stdout.utf8)) as? [[String: Any]])?.first?["id"] as? String)
-        XCTAssertEqual(try tf(ws, ["goal", "check", id], environment: ["TEAMFLOW_NOW": "2024-11-21T16:00:00+09:00"]).code, 0)
+        let check = try tf(ws, ["goal", "check", id, "--json"], environment: ["TEAMFLOW_NOW": "2024-11-21T16:00:00+09:00"])
+        XCTAssertEqual(check.code, 0, check.stderr)
+        XCTAssertEqual(try json(check.stdout)["doneAt"] as? String, "2024-11-21T16:00:00+09:00", "the check prints its own date")
         return ws
     }
 

@@ -20,6 +20,7 @@ struct TwoWeekScenario {
         try s.at("2024-11-15T17:00:00+09:00") { f in
             try f.members.add(name: "민수", handle: "minsu")
             try f.members.add(name: "Jiwoo", handle: "jiwoo")
+            return [:]
         }
         try s.at("2024-11-15T17:01:00+09:00") { f in ["배포": try f.goals.add(title: "배포", week: "2024-W47").id] }
         try s.add("로그인", "minsu", at: "2024-11-15T17:02:00+09:00")

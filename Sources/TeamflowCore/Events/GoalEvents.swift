@@ -150,8 +150,12 @@ extension Goal {
     /// History (issue 15): a removal sets `removed` and dates it (the first removal counts); a
     /// restore clears both. The goal removal events fold through this instead of `mark` alone.
     static func foldRemoval(_ state: inout TeamState, id: String, removed: Bool, at: String) {
-        state.goals[id]?.removed = removed
-        state.goals[id]?.removedAt = removed ? state.goals[id]?.removedAt ?? at : nil
+        state.goals[id]?.setRemoved(removed, at: at)
+    }
+
+    mutating func setRemoved(_ removed: Bool, at: String) {
+        self.removed = removed
+        removedAt = removed ? removedAt ?? at : nil
     }
 
     /// History (issue 15): the check that made the goal done dates it (a second check keeps

@@ -71,8 +71,9 @@ public struct GoalUseCases: UseCase {
         var goal = try find(idPrefix)
         let summary = "goal: \(done ? "check" : "uncheck") \"\(goal.title)\""
         let draft = done ? EventDraft(GoalChecked(goal: goal.id), summary: summary) : EventDraft(GoalUnchecked(goal: goal.id), summary: summary)
-        _ = try context.record([draft])
-        goal.done = done
+        let events = try context.record([draft])
+        // Folded by hand (no state read): dates the check as the fold does (history, issue 15).
+        goal.setDone(done, at: events.first?.at ?? "")
         return goal
     }
 }

@@ -15,7 +15,7 @@ enum StatsCommand {
         options: [
             OptionSpec(long: "weeks", valueName: "N", help: "How many weeks, ending with this week (default: 8)."),
             OptionSpec(long: "member", short: "m", valueName: "M", help: "Only this member's tasks (name, handle or id prefix).",
-                       completion: .command("teamflow __complete members")),
+                       completion: MemberCommand.completion),
         ],
         run: handler(run)
     )
