@@ -3,7 +3,17 @@ import TeamflowCore
 
 /// A sprint and its burndown, for `sprint --burndown`.
 public struct SprintBurndown: Sendable, Equatable {
+    /// The sprint charted.
     public var sprint: Sprint
+    /// Its days, first to last.
+    public var series: BurndownSeries
+}
+
+/// A week and its burndown, for `week --burndown`.
+public struct WeekBurndown: Sendable, Equatable {
+    /// The week charted.
+    public var week: ISOWeek
+    /// Its days, Monday to Sunday.
     public var series: BurndownSeries
 }
 
@@ -23,10 +33,11 @@ extension Queries {
     }
 
     /// The burndown of the week `week` names (nil: this week), Monday to Sunday.
-    public func weekBurndown(_ week: String?) throws -> BurndownSeries {
+    public func weekBurndown(_ week: String?) throws -> WeekBurndown {
         let week = try session.week(week)
-        return Insights.burndown(try repository.state(), from: week.start, to: week.end, today: session.today,
-                                 scope: .week(week), timeZone: session.timeZone)
+        let series = Insights.burndown(try repository.state(), from: week.start, to: week.end, today: session.today,
+                                       scope: .week(week), timeZone: session.timeZone)
+        return WeekBurndown(week: week, series: series)
     }
 
     /// The burndown of the sprint `name` names (nil: the one holding today), first to last day.

@@ -40,10 +40,9 @@ enum StatsCommand {
 
     /// `week [W] --burndown`.
     static func weekBurndown(_ inv: Invocation) throws {
-        let queries = try inv.queries()
-        let week = try queries.session.week(inv.parsed.argument("week"))
-        let series = try queries.weekBurndown(week.description)
-        printBurndown(inv, series, heading: "Week \(week) (\(week.start) – \(week.end))")
+        let burndown = try inv.queries().weekBurndown(inv.parsed.argument("week"))
+        let week = burndown.week
+        printBurndown(inv, burndown.series, heading: "Week \(week) (\(week.start) – \(week.end))")
     }
 
     /// `sprint [NAME] --burndown`.
