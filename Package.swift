@@ -46,6 +46,8 @@ let package = Package(
         .target(name: "StateSnapshot", dependencies: ["TeamflowCore"]),
         // Parsers of what teams bring in (gh's PR JSON, PR bodies, weekly pages) and their use cases.
         .target(name: "Importers", dependencies: ["TeamflowCore"]),
+        // Velocity and burndown series derived from the cached state (issue 15).
+        .target(name: "Insights", dependencies: ["TeamflowCore", "Charts"]),
         .target(name: "TeamflowGit", dependencies: ["TeamflowCore", "StateSnapshot", "YAML", "Git"]),
         .target(
             name: "Scaffolding",
@@ -65,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "teamflow",
             dependencies: ["ArgumentParsing", "TeamflowCore", "Importers", "TeamflowGit", "Scaffolding", "WikiExport",
-                           "Templates", "Site"],
+                           "Templates", "Site", "Insights", "Charts"],
             plugins: ["EmbedBuildInfo"]
         ),
         .executableTarget(name: "teamflow-bench", dependencies: ["TeamflowCore", "StateSnapshot", "TeamflowGit", "YAML", "Git"]),
@@ -94,6 +96,7 @@ let package = Package(
         .testTarget(name: "TeamflowCoreTests", dependencies: ["TeamflowCore", "TeamflowTestSupport"]),
         .testTarget(name: "StateSnapshotTests", dependencies: ["StateSnapshot", "TeamflowCore", "TeamflowTestSupport"]),
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "TeamflowCore", "TeamflowTestSupport"]),
+        .testTarget(name: "InsightsTests", dependencies: ["Insights", "Charts", "TeamflowCore", "TeamflowTestSupport"]),
         .testTarget(name: "TeamflowGitTests", dependencies: ["TeamflowGit", "TeamflowCore", "YAML", "Git"]),
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Templates"]),
         .testTarget(name: "WikiExportTests", dependencies: ["WikiExport", "TeamflowCore", "Importers", "Templates", "Charts"]),

@@ -8,11 +8,13 @@ extension Goal: SnapshotTitled {
     public func write(to w: inout SnapshotWriter) {
         w.write(id); w.write(title); w.write(week); w.write(sprint); w.write(done); w.write(removed)
         w.write(createdBy); w.write(createdAt); w.write(clock)
+        w.write(doneAt); w.write(removedAt) // history (issue 15)
     }
 
     public init(from r: inout SnapshotReader) throws {
         self.init(restoring: try r.read(), title: try r.read(), week: try r.read(), sprint: try r.read(), done: try r.read(),
-                  removed: try r.read(), createdBy: try r.read(), createdAt: try r.read(), clock: try r.read())
+                  removed: try r.read(), createdBy: try r.read(), createdAt: try r.read(), clock: try r.read(),
+                  doneAt: try r.read(), removedAt: try r.read())
     }
 }
 
@@ -53,15 +55,15 @@ extension TeamTask: SnapshotTitled {
     public func write(to w: inout SnapshotWriter) {
         w.write(id); w.write(title); w.write(member); w.write(epic); w.write(parent); w.write(week); w.write(sprint)
         w.write(due); w.write(status); w.write(removed); w.write(clock)
-        // carry-over (issue 13): after the original fields; other additions go after this line.
-        w.write(carries)
+        w.write(createdAt); w.write(doneAt); w.write(removedAt) // history (issue 15)
+        w.write(carries) // carry-over (issue 13)
     }
 
     public init(from r: inout SnapshotReader) throws {
         self.init(restoring: try r.read(), title: try r.read(), member: try r.read(), epic: try r.read(), parent: try r.read(),
                   week: try r.read(), sprint: try r.read(), due: try r.read(), status: try r.read(), removed: try r.read(),
-                  clock: try r.read())
-        // carry-over (issue 13)
+                  clock: try r.read(),
+                  createdAt: try r.read(), doneAt: try r.read(), removedAt: try r.read())
         carries = try r.read()
     }
 }
@@ -188,7 +190,9 @@ extension EventPosition: SnapshotCodable {
 
 extension TeamState: SnapshotCodable {
     /// Bump whenever any state type's fields change: older caches are then rebuilt.
-    public static let snapshotFormat = 5
+    /// 5: tasks carry their carries (issue 13), goals' recurrence rules (issue 13).
+    /// 6: tasks and goals gained their history (`createdAt`, `doneAt`, `removedAt`; issue 15).
+    public static let snapshotFormat = 6
 
     public func write(to w: inout SnapshotWriter) {
         w.write(teamName); w.write(goals); w.write(members); w.write(projects); w.write(epics); w.write(tasks)

@@ -41,6 +41,7 @@ struct Bench {
         for args in [["goal", "list"], ["week"], ["week", "--json"], ["task", "list", "--member", "건우"]] {
             say("\(args.joined(separator: " ")) @\(options.events) warm: \(timeProcess(args, in: large.path))")
         }
+        ChartFigures(bench: self).run(in: large.path)
         say("replay @\(options.events) (no cache, packed): " + replay(large.path))
         say("reference git cat-file --batch @\(options.events): \(catFileBatch(large.path))")
         say("reference PyYAML CSafeLoader @\(min(options.events, 10_000)): \(pyyaml(large.path, limit: 10_000))")

@@ -8,7 +8,7 @@ import Foundation
 import TeamflowCore
 import TeamflowGit
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "snapshot", arguments.count == 2 {
     Replay.snapshot(directory: arguments[1])
     exit(0)
@@ -31,6 +31,9 @@ if arguments.first == "replay", arguments.count == 2 {
 }
 
 var options = BenchOptions()
+// `charts [--events N] [--runs N]`: only issue 15's chart figures (ChartFigures).
+let chartsOnly = arguments.first == "charts"
+if chartsOnly { arguments.removeFirst() }
 var index = 0
 while index < arguments.count {
     let value = index + 1 < arguments.count ? arguments[index + 1] : ""
@@ -39,9 +42,13 @@ while index < arguments.count {
     case "--runs": options.runs = Int(value) ?? options.runs; index += 1
     case "--small": options.small = Int(value) ?? options.small; index += 1
     default:
-        FileHandle.standardError.write(Data("usage: teamflow-bench [--events N] [--small N] [--runs N] | micro | replay DIR\n".utf8))
+        FileHandle.standardError.write(Data("usage: teamflow-bench [charts] [--events N] [--small N] [--runs N] | micro | replay DIR\n".utf8))
         exit(64)
     }
     index += 1
 }
-Bench(options: options).runAll()
+if chartsOnly {
+    ChartFigures(bench: Bench(options: options)).runAlone()
+} else {
+    Bench(options: options).runAll()
+}

@@ -19,6 +19,7 @@ enum TeamflowCLI {
         WeekCommand.spec,
         StandupCommand.spec,
         SprintCommand.spec,
+        StatsCommand.spec,
         ReviewCommand.spec,
         RetroCommand.spec,
         WikiCommand.spec,

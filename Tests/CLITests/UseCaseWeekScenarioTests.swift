@@ -66,7 +66,8 @@ final class UseCaseWeekScenarioTests: XCTestCase {
           "week": "2024-W47",
           "sprint": null,
           "createdBy": "Kim Minsu",
-          "createdAt": "2024-11-18T09:05:00+09:00"
+          "createdAt": "2024-11-18T09:05:00+09:00",
+          "doneAt": null
         },
         {
           "id": "#2",
@@ -76,7 +77,8 @@ final class UseCaseWeekScenarioTests: XCTestCase {
           "week": "2024-W47",
           "sprint": null,
           "createdBy": "Kim Minsu",
-          "createdAt": "2024-11-18T09:06:00+09:00"
+          "createdAt": "2024-11-18T09:06:00+09:00",
+          "doneAt": "2024-11-21T16:00:00+09:00"
         }
       ],
       "sprint": null,
@@ -100,6 +102,7 @@ final class UseCaseWeekScenarioTests: XCTestCase {
               "week": "2024-W47",
               "sprint": null,
               "due": null,
+              "doneAt": null,
               "carriedFrom": null,
               "carriedTo": null,
               "overdue": false,
@@ -116,6 +119,7 @@ final class UseCaseWeekScenarioTests: XCTestCase {
                   "week": "2024-W47",
                   "sprint": null,
                   "due": null,
+                  "doneAt": null,
                   "carriedFrom": null,
                   "carriedTo": null,
                   "overdue": false,
@@ -132,6 +136,7 @@ final class UseCaseWeekScenarioTests: XCTestCase {
                       "week": "2024-W47",
                       "sprint": null,
                       "due": null,
+                      "doneAt": "2024-11-19T18:00:00+09:00",
                       "carriedFrom": null,
                       "carriedTo": null,
                       "overdue": false,
@@ -162,6 +167,7 @@ final class UseCaseWeekScenarioTests: XCTestCase {
               "week": "2024-W47",
               "sprint": null,
               "due": null,
+              "doneAt": "2024-11-21T15:00:00+09:00",
               "carriedFrom": null,
               "carriedTo": null,
               "overdue": false,
@@ -183,6 +189,7 @@ final class UseCaseWeekScenarioTests: XCTestCase {
           "week": "2024-W47",
           "sprint": null,
           "due": null,
+          "doneAt": null,
           "carriedFrom": null,
           "carriedTo": null,
           "overdue": false,

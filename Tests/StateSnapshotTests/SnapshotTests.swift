@@ -53,6 +53,36 @@ final class SnapshotTests: XCTestCase {
         XCTAssertEqual(copy, state)
     }
 
+    /// Issue 15: the items' history (`createdAt`, `doneAt`, `removedAt`) survives the cache.
+    func testTheItemsHistoryRoundTrips() throws {
+        var f = Fixture(now: "2024-11-18T09:00:00+09:00")
+        let done = try f.tasks.add(title: "로그인")
+        let removed = try f.tasks.add(title: "취소")
+        let open = try f.tasks.add(title: "열린 일")
+        let goal = try f.goals.add(title: "배포")
+        let gone = try f.goals.add(title: "없앤 목표")
+        f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-19T18:30:00+09:00"))
+        try f.tasks.check(done.id)
+        try f.tasks.remove(removed.id)
+        try f.goals.check(goal.id)
+        try f.goals.remove(gone.id)
+        let state = try f.state()
+
+        var writer = SnapshotWriter()
+        writer.write(state)
+        var reader = SnapshotReader(bytes: writer.bytes)
+        let copy = try reader.read(TeamState.self)
+        XCTAssertTrue(reader.isAtEnd)
+        XCTAssertEqual(copy, state)
+        XCTAssertEqual(copy.tasks[done.id]?.doneAt, "2024-11-19T18:30:00+09:00")
+        XCTAssertEqual(copy.tasks[done.id]?.createdAt, "2024-11-18T09:00:00+09:00")
+        XCTAssertEqual(copy.tasks[removed.id]?.removedAt, "2024-11-19T18:30:00+09:00")
+        XCTAssertNil(copy.tasks[open.id]?.doneAt)
+        XCTAssertNil(copy.tasks[open.id]?.removedAt)
+        XCTAssertEqual(copy.goals[goal.id]?.doneAt, "2024-11-19T18:30:00+09:00")
+        XCTAssertEqual(copy.goals[gone.id]?.removedAt, "2024-11-19T18:30:00+09:00")
+    }
+
     func testTruncatedOrGarbledSnapshotsThrowInsteadOfCrashing() throws {
         let f = Fixture()
         try f.goals.add(title: "one")

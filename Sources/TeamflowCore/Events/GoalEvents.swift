@@ -32,7 +32,8 @@ public struct GoalAdded: TeamEvent {
 
     public func fold(into state: inout TeamState, event: Event) {
         state.goals[event.id] = Goal(id: event.id, title: title, week: week, sprint: sprint, done: done, removed: false,
-                                     createdBy: event.author.name, createdAt: event.at, clock: event.clock)
+                                     createdBy: event.author.name, createdAt: event.at, clock: event.clock,
+                                     doneAt: done ? event.at : nil) // history (issue 15)
     }
 
     public func inverse(of event: Event, before: TeamState) -> EventDraft? {
@@ -100,7 +101,7 @@ extension GoalDoneEvent {
         self.init(goal: goal)
     }
     public var data: Fields { ["goal": .string(goal)] }
-    public func fold(into state: inout TeamState, event: Event) { state.goals[goal]?.done = Self.done }
+    public func fold(into state: inout TeamState, event: Event) { state.goals[goal]?.setDone(Self.done, at: event.at) }
 
     /// The check or uncheck that gives the goal the state it had.
     public func inverse(of event: Event, before: TeamState) -> EventDraft? {
@@ -132,6 +133,7 @@ public struct GoalRemoved: RemovalEvent {
     public var id: String
     public init(id: String) { self.id = id }
     public static func mark(_ state: inout TeamState, id: String, removed: Bool) { state.goals[id]?.removed = removed }
+    public func fold(into state: inout TeamState, event: Event) { Goal.foldRemoval(&state, id: id, removed: true, at: event.at) }
 }
 
 /// `goal.restored`: shows the goal again (written by undo).
@@ -141,4 +143,29 @@ public struct GoalRestored: RemovalEvent {
     public var id: String
     public init(id: String) { self.id = id }
     public static func mark(_ state: inout TeamState, id: String, removed: Bool) { state.goals[id]?.removed = removed }
+    public func fold(into state: inout TeamState, event: Event) { Goal.foldRemoval(&state, id: id, removed: false, at: event.at) }
+}
+
+extension Goal {
+    /// History (issue 15): a removal sets `removed` and dates it (the first removal counts); a
+    /// restore clears both. The goal removal events fold through this instead of `mark` alone.
+    static func foldRemoval(_ state: inout TeamState, id: String, removed: Bool, at: String) {
+        state.goals[id]?.setRemoved(removed, at: at)
+    }
+
+    mutating func setRemoved(_ removed: Bool, at: String) {
+        self.removed = removed
+        removedAt = removed ? removedAt ?? at : nil
+    }
+
+    /// History (issue 15): the check that made the goal done dates it (a second check keeps
+    /// the first date); an uncheck clears it.
+    mutating func setDone(_ done: Bool, at: String) {
+        if !done {
+            doneAt = nil
+        } else if !self.done || doneAt == nil {
+            doneAt = at
+        }
+        self.done = done
+    }
 }

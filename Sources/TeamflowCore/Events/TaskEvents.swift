@@ -51,7 +51,8 @@ public struct TaskAdded: TeamEvent {
         let parent = parent.flatMap { state.wouldCycle(task: event.id, parent: $0) ? nil : $0 }
         state.tasks[event.id] = TeamTask(id: event.id, title: title, member: member, epic: epic, parent: parent, week: week,
                                          sprint: sprint, due: due, status: done ? .done : .todo, removed: false,
-                                         clock: event.clock)
+                                         clock: event.clock,
+                                         createdAt: event.at, doneAt: done ? event.at : nil) // history (issue 15)
     }
 
     public func inverse(of event: Event, before: TeamState) -> EventDraft? {

@@ -18,13 +18,32 @@ extension TaskStatusEvent {
 
     public func fold(into state: inout TeamState, event: Event) {
         guard state.tasks[task]?.removed == false else { return }
-        state.tasks[task]?.status = Self.status
+        state.tasks[task]?.setStatus(Self.status, at: event.at)
     }
 
     /// The event of the status the task had.
     public func inverse(of event: Event, before: TeamState) -> EventDraft? {
         guard let prior = before.tasks[task] else { return nil }
         return Compensation.draft(TaskStatus.type(of: prior.status), key: "task", id: task, undoing: event)
+    }
+}
+
+extension TeamTask {
+    /// History (issue 15): the event that made the task done dates it (a second check keeps
+    /// the first date); leaving `done` clears it.
+    mutating func setStatus(_ status: WorkStatus, at: String) {
+        if status != .done {
+            doneAt = nil
+        } else if self.status != .done || doneAt == nil {
+            doneAt = at
+        }
+        self.status = status
+    }
+
+    /// History (issue 15): the first removal dates it; a restore clears the date.
+    mutating func setRemoved(_ removed: Bool, at: String) {
+        self.removed = removed
+        removedAt = removed ? removedAt ?? at : nil
     }
 }
 
@@ -89,8 +108,8 @@ extension TaskRemovalEvent {
     }
 
     public func fold(into state: inout TeamState, event: Event) {
-        state.tasks[task]?.removed = Self.removes
-        for id in subtasks ?? [] { state.tasks[id]?.removed = Self.removes }
+        state.tasks[task]?.setRemoved(Self.removes, at: event.at)
+        for id in subtasks ?? [] { state.tasks[id]?.setRemoved(Self.removes, at: event.at) }
     }
 
     public func inverse(of event: Event, before: TeamState) -> EventDraft? {

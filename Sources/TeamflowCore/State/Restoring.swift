@@ -5,9 +5,11 @@
 
 extension Goal {
     package init(restoring id: String, title: String, week: String, sprint: String?, done: Bool, removed: Bool,
-                 createdBy: String, createdAt: String, clock: Int) {
+                 createdBy: String, createdAt: String, clock: Int,
+                 doneAt: String?, removedAt: String?) {
         self.init(id: id, title: title, week: week, sprint: sprint, done: done, removed: removed, createdBy: createdBy,
-                  createdAt: createdAt, clock: clock)
+                  createdAt: createdAt, clock: clock,
+                  doneAt: doneAt, removedAt: removedAt)
     }
 }
 
@@ -40,9 +42,11 @@ extension Epic {
 
 extension TeamTask {
     package init(restoring id: String, title: String, member: String?, epic: String?, parent: String?, week: String,
-                 sprint: String?, due: Day?, status: WorkStatus, removed: Bool, clock: Int) {
+                 sprint: String?, due: Day?, status: WorkStatus, removed: Bool, clock: Int,
+                 createdAt: String, doneAt: String?, removedAt: String?) {
         self.init(id: id, title: title, member: member, epic: epic, parent: parent, week: week, sprint: sprint, due: due,
-                  status: status, removed: removed, clock: clock)
+                  status: status, removed: removed, clock: clock,
+                  createdAt: createdAt, doneAt: doneAt, removedAt: removedAt)
     }
 }
 

@@ -20,6 +20,16 @@ public struct TeamTask: Sendable, Codable, Equatable, Identifiable {
     public var carries: [TaskCarry] = []
     // MARK: end of carry-over
 
+    // History (issue 15): the `at` of the events that added, finished and removed the task, as
+    // written (RFC 3339). `doneAt` is cleared when the task leaves `done`, `removedAt` on restore.
+    /// When the task was added.
+    public var createdAt: String = ""
+    /// When it was last made done (nil while it is not done).
+    public var doneAt: String? = nil
+    /// When it was removed (nil while it is not removed).
+    public var removedAt: String? = nil
+    // End of history.
+
     public var done: Bool { status == .done }
     public var shortID: String { ShortID.of(id) }
 }

@@ -120,10 +120,12 @@ public struct GoalUseCases: UseCase {
             return item.drafts + [done ? EventDraft(GoalChecked(goal: item.goal.id), summary: summary)
                                        : EventDraft(GoalUnchecked(goal: item.goal.id), summary: summary)]
         }
-        _ = try context.record(Batch.mark(drafts, state: state, session: session))
+        let events = try context.record(Batch.mark(drafts, state: state, session: session))
+        // Folded by hand (no state read again): dates each check as the fold does (history, issue 15).
         return found.map { item in
             var changed = item.goal
-            changed.done = done
+            let at = events.last { $0.data.string("goal") == item.goal.id }?.at ?? ""
+            changed.setDone(done, at: at)
             return changed
         }
     }

@@ -7,9 +7,10 @@ enum SprintCommand {
         name: "sprint",
         abstract: "Named sprints; `teamflow sprint [NAME]` shows a sprint's board (default: the one holding today).",
         examples: ["teamflow sprint add \"Sprint 12\" --from 2024-11-18 --to 2024-11-29", "teamflow sprint list",
-                   "teamflow sprint \"Sprint 12\" --json"],
+                   "teamflow sprint \"Sprint 12\" --json", "teamflow sprint --burndown"],
         arguments: [ArgumentSpec(name: "name", help: "The sprint's name or id prefix (default: the sprint holding today).",
                                  isOptional: true, completion: .command("teamflow __complete sprints"))],
+        flags: [StatsCommand.burndownFlag],
         subcommands: [
             CommandSpec(name: "add", abstract: "Add a sprint.",
                         arguments: [ArgumentSpec(name: "name", help: "The sprint's name.")],
@@ -38,6 +39,7 @@ enum SprintCommand {
     }
 
     static func run(_ inv: Invocation) throws {
+        if inv.parsed.flag("burndown") { return try StatsCommand.sprintBurndown(inv) }
         let session = try inv.session()
         let board = try SprintUseCases(repository: try inv.store(), session: session).board(inv.parsed.argument("name"))
         inv.emit(json: json(board, today: session.today), text: text(board, today: session.today))

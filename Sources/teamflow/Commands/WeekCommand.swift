@@ -6,9 +6,9 @@ enum WeekCommand {
     static let spec = CommandSpec(
         name: "week",
         abstract: "Show a week's board: team goals, then each member's tasks, then overdue tasks and projects.",
-        examples: ["teamflow week", "teamflow week 2024-W47", "teamflow week 2024-11-18 --json", "teamflow week carry"],
+        examples: ["teamflow week", "teamflow week 2024-W47", "teamflow week 2024-11-18 --json", "teamflow week carry", "teamflow week --burndown"],
         arguments: [ArgumentSpec(name: "week", help: "ISO week like 2024-W47, or any date in it (default: this week).", isOptional: true)],
-        flags: [FlagSpec(long: "mine", help: "Only my tasks (the member linked to git's user.email).")],
+        flags: [FlagSpec(long: "mine", help: "Only my tasks (the member linked to git's user.email)."), StatsCommand.burndownFlag],
         subcommands: [
             CommandSpec(name: "carry", abstract: "Move a week's open tasks (with open sub-tasks) to a later week, in one undoable step.",
                         examples: ["teamflow week carry", "teamflow week carry --from 2024-W47 --to 2024-W48"],
@@ -20,6 +20,7 @@ enum WeekCommand {
     )
 
     static func run(_ inv: Invocation) throws {
+        if inv.parsed.flag("burndown") { return try StatsCommand.weekBurndown(inv) }
         let queries = try inv.queries()
         let week = inv.parsed.argument("week")
         let board = try inv.parsed.flag("mine") ? queries.myWeekBoard(week) : queries.weekBoard(week)

@@ -2,6 +2,8 @@
 enum JSON {
     case string(String)
     case int(Int)
+    /// A fraction (chart averages and ideal lines); not finite writes `null`.
+    case number(Double)
     case bool(Bool)
     case null
     case array([JSON])
@@ -23,6 +25,8 @@ enum JSON {
         switch self {
         case .string(let s): JSON.escape(s, into: &out)
         case .int(let i): out += String(i)
+        // Swift's shortest round-trip form (`2.5`, `3.0`): locale-free and deterministic.
+        case .number(let d): out += d.isFinite ? String(d) : "null"
         case .bool(let b): out += b ? "true" : "false"
         case .null: out += "null"
         case .array(let items):

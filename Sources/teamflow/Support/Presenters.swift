@@ -25,6 +25,7 @@ enum Present {
             ("sprint", .optional(goal.sprint)),
             ("createdBy", .string(goal.createdBy)),
             ("createdAt", .string(goal.createdAt)),
+            ("doneAt", .optional(goal.doneAt)),
         ])
     }
 
@@ -149,6 +150,7 @@ extension Present {
             ("week", .string(task.week)),
             ("sprint", .optional(task.sprint)),
             ("due", .optional(task.due?.description)),
+            ("doneAt", .optional(task.doneAt)),
         ]
         // carry-over and due dates (issue 13)
         let carried = carried ?? (from: task.carriedFrom(into: task.week), to: nil)
