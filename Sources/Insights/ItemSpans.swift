@@ -51,10 +51,20 @@ struct ItemSpans {
             out.append(ItemSpan(added: days.day(goal.createdAt), done: days.day(goal.doneAt), removed: days.day(goal.removedAt)))
             return false
         }
-        // HOOK(carry): a task carried out of a week should leave that week's scope at its
-        // `carriedAt` and count in the next week's from then; that needs the carry branch's
-        // `carriedFrom`/`carriedTo`/`carriedAt`. Until then a carried task counts only in the
-        // week its `week` names now.
+        // Carried out of a week (`week carry`): the task stays in that week's scope as work not
+        // done there, open to the week's end (a burndown that dropped it would look better than
+        // the week was); the week it went to counts it from its start, through `week` above.
+        if case .week(let week) = scope {
+            let key = week.description
+            _ = state.tasks.values { task in
+                // Only open, live tasks are carried, so a later removal or check happened in
+                // another week: here it stays open.
+                guard task.week != key, task.isCarried(outOf: key),
+                      Self.removal(of: task, in: state, days: &days) != nil else { return false }
+                out.append(ItemSpan(added: days.day(task.createdAt), done: nil, removed: nil))
+                return false
+            }
+        }
         spans = out
     }
 

@@ -61,6 +61,30 @@ final class BurndownTests: XCTestCase {
         XCTAssertEqual(series.today, "2024-11-27")
     }
 
+    /// A task carried out of a week stays in that week's burndown as work not done (open to the
+    /// week's end); the week it went to counts it from its first day.
+    func testACarriedTaskStaysOpenInTheWeekItLeftAndCountsInTheNext() throws {
+        var f = Fixture(now: "2024-11-15T17:00:00+09:00") // planned on the Friday before
+        let carried = try f.tasks.add(title: "화면간 연결", .init(week: "2024-W47"))
+        let done = try f.tasks.add(title: "done", .init(week: "2024-W47"))
+        f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-20T12:00:00+09:00"))
+        try f.tasks.check(done.id)
+        f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-25T09:00:00+09:00"))
+        try WeekUseCases(repository: f.repository, session: f.session).carry(from: nil, to: nil)
+        f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-27T12:00:00+09:00"))
+        try f.tasks.check(carried.id)
+        let state = try f.state()
+        let w48 = ISOWeek(year: 2024, week: 48)
+        let left = Insights.burndown(state, from: w47.start, to: w47.end, today: try day("2024-11-28"), scope: .week(w47),
+                                     timeZone: TwoWeekScenario.seoul)
+        XCTAssertEqual(left.total, 2)
+        XCTAssertEqual(left.days.map(\.open), [2, 2, 1, 1, 1, 1, 1], "the carried task was never done in 2024-W47")
+        let next = Insights.burndown(state, from: w48.start, to: w48.end, today: try day("2024-11-28"), scope: .week(w48),
+                                     timeZone: TwoWeekScenario.seoul)
+        XCTAssertEqual(next.total, 1)
+        XCTAssertEqual(next.days.map(\.open), [1, 1, 0, 0, nil, nil, nil])
+    }
+
     func testEmptyAndBackwardsRangesAreValid() throws {
         let state = try TwoWeekScenario.recorded().state()
         let backwards = Insights.burndown(state, from: w47.end, to: w47.start, today: w47.end, scope: .week(w47),
