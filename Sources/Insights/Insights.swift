@@ -66,7 +66,11 @@ public enum Insights {
     /// Friday.
     public static func burndown(_ state: TeamState, from: Day, to: Day, today: Day, scope: BurndownScope,
                                 timeZone: TimeZone) -> BurndownSeries {
-        let spans = ItemSpans(state: state, scope: scope, timeZone: timeZone).spans
+        series(ItemSpans(state: state, scope: scope, timeZone: timeZone).spans, from: from, to: to, today: today)
+    }
+
+    /// The burndown of items with these spans (see `burndown`).
+    static func series(_ spans: [ItemSpan], from: Day, to: Day, today: Day) -> BurndownSeries {
         func open(atEndOf day: Day) -> Int { spans.reduce(0) { $0 + ($1.isOpen(atEndOf: day) ? 1 : 0) } }
         var days: [(day: String, open: Int?, working: Bool)] = []
         var day = from

@@ -47,4 +47,9 @@ extension Queries {
                                        scope: .sprint(sprint.id), timeZone: session.timeZone)
         return SprintBurndown(sprint: sprint, series: series)
     }
+
+    /// Every chart the wiki export and the site draw, as of the session's today and zone.
+    public func charts() throws -> ChartSet {
+        Insights.chartSet(try repository.state(), today: session.today, timeZone: session.timeZone)
+    }
 }

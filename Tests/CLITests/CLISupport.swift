@@ -141,3 +141,17 @@ final class Workspace: @unchecked Sendable {
         return id
     }
 }
+
+/// Every regular file under `folder` (sub-folders such as `charts/` included), by its path
+/// relative to `folder`: what an export wrote, to compare two runs byte for byte.
+func filesUnder(_ folder: String) throws -> [String: Data] {
+    var out: [String: Data] = [:]
+    let root = URL(fileURLWithPath: folder)
+    for name in try FileManager.default.subpathsOfDirectory(atPath: folder) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isDirectory),
+              !isDirectory.boolValue else { continue }
+        out[name] = try Data(contentsOf: root.appendingPathComponent(name))
+    }
+    return out
+}

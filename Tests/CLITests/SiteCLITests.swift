@@ -20,16 +20,17 @@ final class SiteCLITests: XCTestCase {
         XCTAssertTrue(first.stdout.hasPrefix("Wrote the site to "), first.stdout)
         let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         XCTAssertEqual(names.filter { !$0.hasPrefix("page-") },
-                       [".teamflow-site-manifest", "CNAME", "index.html", "review-7.html", "style.css", "week-2024-W47.html"])
+                       [".teamflow-site-manifest", "CNAME", "charts", "index.html", "review-7.html", "style.css", "week-2024-W47.html"])
         XCTAssertEqual(names.filter { $0.hasPrefix("page-") }.count, 1)
         let index = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         XCTAssertTrue(index.contains("<html lang=\"ko\">") && index.contains("DI &lt;script&gt;") && index.contains("0/1 (0%)"), index)
-        let bytes = try names.map { try Data(contentsOf: URL(fileURLWithPath: out + "/" + $0)) }
+        let bytes = try filesUnder(out)
+        XCTAssertNotNil(bytes["charts/velocity.svg"], "the velocity chart is drawn")
 
         let second = try w.teamflow("site", "--out", "public", "--lang", "ko", "--json")
         XCTAssertEqual(second.code, 0, second.stderr)
         XCTAssertTrue(second.stdout.contains(#""written": []"#), second.stdout)
-        XCTAssertEqual(try names.map { try Data(contentsOf: URL(fileURLWithPath: out + "/" + $0)) }, bytes, "byte-identical")
+        XCTAssertEqual(try filesUnder(out), bytes, "byte-identical")
         XCTAssertEqual(try String(contentsOfFile: out + "/CNAME", encoding: .utf8), "keep me")
 
         try FileManager.default.removeItem(atPath: out + "/style.css")

@@ -47,11 +47,7 @@ final class SyncConvergenceTests: XCTestCase {
         let out = clone.path + "/.git/wiki-out"
         let result = try clone.teamflow("wiki", "export", "--out", out)
         XCTAssertEqual(result.code, 0, result.stderr)
-        var pages: [String: String] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: out) {
-            pages[name] = try String(contentsOfFile: out + "/" + name, encoding: .utf8)
-        }
-        return pages
+        return try filesUnder(out).mapValues { String(decoding: $0, as: UTF8.self) }
     }
 
     /// One add / check / uncheck / edit / remove of a goal or a task the clone can see.

@@ -51,22 +51,24 @@ final class WikiCLITests: XCTestCase {
         let first = try w.teamflow("wiki", "export", "--out", "wiki", "--lang", "ko")
         XCTAssertEqual(first.code, 0, first.stderr)
         let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        XCTAssertEqual(names, [".teamflow-wiki-manifest", "Home.md", "Notes.md", "Week-2024-W47.md", "_Sidebar.md", "팀-규칙.md"])
+        XCTAssertEqual(names, [".teamflow-wiki-manifest", "Home.md", "Notes.md", "Week-2024-W47.md", "_Sidebar.md", "charts", "팀-규칙.md"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out + "/charts").sorted(),
+                       ["burndown-2024-W47.svg", "velocity.svg"])
         let week = try String(contentsOfFile: out + "/Week-2024-W47.md", encoding: .utf8)
         XCTAssertTrue(week.contains("## 금주 목표 (0/1)\n\n- [ ] 배포 꼭 하기\n"), week)
         XCTAssertTrue(week.contains("## 회고"), week)
-        let bytes = try names.map { try Data(contentsOf: URL(fileURLWithPath: out + "/" + $0)) }
+        let bytes = try filesUnder(out)
 
         let second = try w.teamflow("wiki", "export", "--out", "wiki", "--lang", "ko", "--json")
         XCTAssertTrue(second.stdout.contains(#""written": []"#), second.stdout)
-        XCTAssertEqual(try names.map { try Data(contentsOf: URL(fileURLWithPath: out + "/" + $0)) }, bytes, "byte-identical")
+        XCTAssertEqual(try filesUnder(out), bytes, "byte-identical")
 
         try w.teamflow("review", "add", "--pr", "3", "--title", "New page")
         try FileManager.default.createDirectory(atPath: out + "/Review-PR-3.md", withIntermediateDirectories: false)
         let blocked = try w.teamflow("wiki", "export", "--out", "wiki", "--lang", "ko")
         XCTAssertEqual(blocked.code, 1)
         XCTAssertTrue(blocked.stderr.hasPrefix("error: ") && blocked.stderr.contains("Review-PR-3.md"), blocked.stderr)
-        XCTAssertEqual(try names.map { try Data(contentsOf: URL(fileURLWithPath: out + "/" + $0)) }, bytes, "nothing half-written")
+        XCTAssertEqual(try filesUnder(out), bytes, "nothing half-written")
     }
 
     func testRepositoryOverridesALayout() throws {
@@ -75,6 +77,7 @@ final class WikiCLITests: XCTestCase {
         try FileManager.default.createDirectory(atPath: w.path + "/.teamflow/templates/wiki", withIntermediateDirectories: true)
         try Data("# {{ week.name }}!\n".utf8).write(to: URL(fileURLWithPath: w.path + "/.teamflow/templates/wiki/week.md"))
         XCTAssertEqual(try w.teamflow("wiki", "export").code, 0)
-        XCTAssertEqual(try String(contentsOfFile: w.path + "/wiki/Week-2024-W47.md", encoding: .utf8), "# 2024-W47!\n")
+        XCTAssertEqual(try String(contentsOfFile: w.path + "/wiki/Week-2024-W47.md", encoding: .utf8), "# 2024-W47!\n\n![Open items at each day's end: 2024-W47](charts/burndown-2024-W47.svg)\n",
+                       "charts are embedded under the first heading of an overridden layout too")
     }
 }

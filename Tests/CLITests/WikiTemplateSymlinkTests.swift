@@ -74,7 +74,7 @@ final class WikiTemplateSymlinkTests: XCTestCase {
         try HostileTemplates.link(wiki, to: "../../docs/wiki-layouts", in: w)
         let result = try w.teamflow("wiki", "export", "--out", "wiki")
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertEqual(try String(contentsOfFile: w.path + "/wiki/Week-2024-W47.md", encoding: .utf8), "# 2024-W47 shared\n")
+        XCTAssertEqual(try String(contentsOfFile: w.path + "/wiki/Week-2024-W47.md", encoding: .utf8), "# 2024-W47 shared\n\n![Open items at each day's end: 2024-W47](charts/burndown-2024-W47.svg)\n")
     }
 
     func testPublishPushesNothingWhenAPartialIsALink() throws {

@@ -99,3 +99,33 @@ final class BurndownTests: XCTestCase {
         XCTAssertEqual(long.days.count, Insights.maxDays)
     }
 }
+
+/// The one-pass chart set agrees with the per-scope functions it stands in for.
+final class ChartSetTests: XCTestCase {
+    func testChartSetEqualsTheSeriesComputedOneByOne() throws {
+        var f = Fixture(now: "2024-11-15T17:00:00+09:00")
+        let sprint = try f.sprints.add(name: "Sprint 1", from: "2024-11-18", to: "2024-11-29")
+        let a = try f.tasks.add(title: "A", .init(week: "2024-W47"))
+        let b = try f.tasks.add(title: "B", .init(week: "2024-W47", sprint: "Sprint 1"))
+        try f.tasks.add(title: "C", .init(week: "2024-W48"))
+        let goal = try f.goals.add(title: "목표", week: "2024-W47")
+        f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-20T12:00:00+09:00"))
+        try f.tasks.check(b.id)
+        try f.goals.remove(goal.id)
+        f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-25T09:00:00+09:00"))
+        try WeekUseCases(repository: f.repository, session: f.session).carry()
+        try f.tasks.check(a.id)
+        let state = try f.state()
+        let today = try XCTUnwrap(Day(parsing: "2024-11-26"))
+        let set = Insights.chartSet(state, today: today, timeZone: TwoWeekScenario.seoul)
+        XCTAssertEqual(Set(set.weekBurndowns.keys.map(\.description)), ["2024-W47", "2024-W48"])
+        for (week, series) in set.weekBurndowns {
+            XCTAssertEqual(series, Insights.burndown(state, from: week.start, to: week.end, today: today, scope: .week(week),
+                                                     timeZone: TwoWeekScenario.seoul), week.description)
+        }
+        XCTAssertEqual(set.sprintBurndowns[sprint.id], Insights.burndown(state, from: sprint.from, to: sprint.to, today: today,
+                                                                          scope: .sprint(sprint.id), timeZone: TwoWeekScenario.seoul))
+        XCTAssertEqual(set.velocity.periods.count, 12)
+        XCTAssertEqual(set.velocity.periods.last?.label, "2024-W48")
+    }
+}

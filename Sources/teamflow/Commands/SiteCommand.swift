@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Foundation
 import Site
+import Insights
 import TeamflowCore
 
 /// `teamflow site --out DIR [--lang en|ko]`: the static team dashboard (docs/SITE.md).
@@ -22,7 +23,8 @@ enum SiteCommand {
         let store = try inv.store()
         let language = SiteLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
         let out = inv.resolvedPath(inv.parsed.option("out") ?? "site")
-        let charts = SiteCharts.none // wired to Insights after merge
+        let set = try inv.queries().charts()
+        let charts = SiteCharts(velocity: set.velocity, sprintBurndowns: set.sprintBurndowns, weekBurndowns: set.weekBurndowns)
         let day = try today(inv)
         let export = try ProgressLine.run("teamflow site", inv) {
             try SiteExporter(language: language).export(store, to: out, today: day, charts: charts)

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import Insights
 import TeamflowCore
 import WikiExport
 
@@ -23,8 +24,10 @@ enum WikiExportCommand {
         let language = WikiLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
         let overrides = store.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
         let out = inv.resolvedPath(inv.parsed.option("out") ?? "wiki")
+        let set = try inv.queries().charts()
+        let charts = WikiCharts(velocity: set.velocity, sprintBurndowns: set.sprintBurndowns, weekBurndowns: set.weekBurndowns)
         let export = try ProgressLine.run("teamflow wiki export", inv) {
-            try WikiExporter(language: language, overrides: overrides).export(store, to: out, charts: .none) // wired to Insights after merge
+            try WikiExporter(language: language, overrides: overrides).export(store, to: out, charts: charts)
         }
         let (files, report) = (export.files, export.report)
         inv.emit(json: .object([

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Insights
 import TeamflowCore
 import WikiExport
 
@@ -35,8 +36,10 @@ enum WikiPublishCommand {
         }
         let language = WikiLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
         let overrides = store.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
+        let set = try inv.queries().charts()
+        let charts = WikiCharts(velocity: set.velocity, sprintBurndowns: set.sprintBurndowns, weekBurndowns: set.weekBurndowns)
         let outcome = try ProgressLine.run("teamflow wiki publish", inv) {
-            let files = try WikiExporter(language: language, overrides: overrides).render(store, charts: .none) // wired to Insights after merge
+            let files = try WikiExporter(language: language, overrides: overrides).render(store, charts: charts)
             return try WikiPublisher(git: git).publish(
                 files, to: target, from: inv.directory, author: author,
                 date: Timestamp.format(session.now, timeZone: session.timeZone), message: inv.parsed.option("message"))

@@ -1,0 +1,60 @@
+import Charts
+import Foundation
+import TeamflowCore
+
+/// Every chart the wiki and the static site draw, derived from the state in one pass over its
+/// tasks and goals (a year of history has ~50 weeks: one scan per week would cost 50 scans).
+public struct ChartSet: Sendable, Equatable {
+    /// Done per week for the `velocityWeeks` weeks ending with today's.
+    public var velocity: VelocitySeries
+    /// Burndown of every live sprint, first to last day, keyed by the sprint's id.
+    public var sprintBurndowns: [String: BurndownSeries]
+    /// Burndown of every week that has tasks or goals (or had tasks carried out of it).
+    public var weekBurndowns: [ISOWeek: BurndownSeries]
+}
+
+extension Insights {
+    /// The charts of `chartSet`: velocity, every sprint's burndown and every week's burndown,
+    /// for `today` in `timeZone`. At most `maxWeeks` weeks are charted (the latest).
+    public static func chartSet(_ state: TeamState, today: Day, timeZone: TimeZone, velocityWeeks: Int = 12) -> ChartSet {
+        let velocity = velocity(state, endingAt: ISOWeek(containing: today), weeks: velocityWeeks, member: nil,
+                                timeZone: timeZone)
+        var sprints: [String: BurndownSeries] = [:]
+        for sprint in state.sprints.values(where: { !$0.removed }) {
+            sprints[sprint.id] = burndown(state, from: sprint.from, to: sprint.to, today: today, scope: .sprint(sprint.id),
+                                          timeZone: timeZone)
+        }
+        var weeks: [ISOWeek: BurndownSeries] = [:]
+        let byWeek = ItemSpans.byWeek(state: state, timeZone: timeZone)
+        for key in byWeek.keys.sorted().suffix(maxWeeks) {
+            guard let week = ISOWeek(parsing: key), let spans = byWeek[key] else { continue }
+            weeks[week] = series(spans, from: week.start, to: week.end, today: today)
+        }
+        return ChartSet(velocity: velocity, sprintBurndowns: sprints, weekBurndowns: weeks)
+    }
+}
+
+extension ItemSpans {
+    /// The spans of every week's scope at once (the rules of `init(state:scope:timeZone:)` for
+    /// `.week`), keyed by the week as written.
+    static func byWeek(state: TeamState, timeZone: TimeZone) -> [String: [ItemSpan]] {
+        var days = DayCache(timeZone: timeZone)
+        var out: [String: [ItemSpan]] = [:]
+        _ = state.tasks.values { task in
+            guard let removed = removal(of: task, in: state, days: &days) else { return false }
+            let added = days.day(task.createdAt)
+            out[task.week, default: []].append(ItemSpan(added: added, done: days.day(task.doneAt), removed: removed))
+            // Carried out of a week: open there to its end (see `init`).
+            for week in Set(task.carries.map(\.from)) where task.isCarried(outOf: week) {
+                out[week, default: []].append(ItemSpan(added: added, done: nil, removed: nil))
+            }
+            return false
+        }
+        _ = state.goals.values { goal in
+            out[goal.week, default: []].append(ItemSpan(added: days.day(goal.createdAt), done: days.day(goal.doneAt),
+                                                        removed: days.day(goal.removedAt)))
+            return false
+        }
+        return out
+    }
+}
