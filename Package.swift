@@ -57,11 +57,11 @@ let package = Package(
         // The retrospective wiki: pages rendered from layouts in WikiTemplates/ (embedded).
         .target(
             name: "WikiExport",
-            dependencies: ["TeamflowCore", "Templates", "Git", "Charts"],
+            dependencies: ["TeamflowCore", "Templates", "Git", "Charts", "Insights"],
             plugins: ["EmbedTemplates"]
         ),
         // The static team dashboard (`teamflow site`): HTML pages, one stylesheet, SVG charts.
-        .target(name: "Site", dependencies: ["TeamflowCore", "Charts"]),
+        .target(name: "Site", dependencies: ["TeamflowCore", "Charts", "Insights"]),
 
         // Executables.
         .executableTarget(

@@ -2,15 +2,31 @@ import Charts
 import Foundation
 import TeamflowCore
 
-/// Every chart the wiki and the static site draw, derived from the state in one pass over its
-/// tasks and goals (a year of history has ~50 weeks: one scan per week would cost 50 scans).
+/// Every chart the wiki and the static site draw: the series, computed by `Insights.chartSet`
+/// (one pass over the state's tasks and goals: a year of history has ~50 weeks, and one scan
+/// per week would cost 50 scans) or made by hand in tests, and handed to the renderers, which
+/// stay pure renderings of state plus series. Each part is optional: without it, no chart.
 public struct ChartSet: Sendable, Equatable {
-    /// Done per week for the `velocityWeeks` weeks ending with today's.
-    public var velocity: VelocitySeries
-    /// Burndown of every live sprint, first to last day, keyed by the sprint's id.
+    /// Done per week (`chartSet`: the last 12 weeks ending with today's).
+    public var velocity: VelocitySeries?
+    /// Burndown per sprint, first to last day, keyed by the sprint's id.
     public var sprintBurndowns: [String: BurndownSeries]
-    /// Burndown of every week that has tasks or goals (or had tasks carried out of it).
+    /// Burndown per week, keyed by the week.
     public var weekBurndowns: [ISOWeek: BurndownSeries]
+
+    /// Charts; every series is optional.
+    public init(velocity: VelocitySeries? = nil, sprintBurndowns: [String: BurndownSeries] = [:],
+                weekBurndowns: [ISOWeek: BurndownSeries] = [:]) {
+        self.velocity = velocity
+        self.sprintBurndowns = sprintBurndowns
+        self.weekBurndowns = weekBurndowns
+    }
+
+    /// No series: pages without charts.
+    public static let none = ChartSet()
+
+    /// Whether there is no series at all.
+    public var isEmpty: Bool { velocity == nil && sprintBurndowns.isEmpty && weekBurndowns.isEmpty }
 }
 
 extension Insights {

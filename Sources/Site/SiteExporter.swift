@@ -1,4 +1,5 @@
 import Foundation
+import Insights
 import TeamflowCore
 
 /// One file of the site: its path relative to the output folder and its text.

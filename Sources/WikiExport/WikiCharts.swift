@@ -1,30 +1,11 @@
 import Charts
+import Insights
 import TeamflowCore
 
-/// The chart series a wiki export draws (issue 15 part 3), computed elsewhere and handed in.
-/// With none (the default) the export is exactly the wiki without charts.
-public struct WikiCharts: Sendable, Equatable {
-    /// Done per week; `charts/velocity.svg`, shown on Home.
-    public var velocity: VelocitySeries?
-    /// Burndown per sprint, keyed by the sprint's id; `charts/burndown-<sprint>.svg`, shown on
-    /// Home (the current week's sprint) and on the pages of the weeks the sprint overlaps.
-    public var sprintBurndowns: [String: BurndownSeries]
-    /// Burndown per week; `charts/burndown-<week>.svg`, shown on the week's page.
-    public var weekBurndowns: [ISOWeek: BurndownSeries]
-
-    /// Charts; every series is optional.
-    public init(velocity: VelocitySeries? = nil, sprintBurndowns: [String: BurndownSeries] = [:],
-                weekBurndowns: [ISOWeek: BurndownSeries] = [:]) {
-        self.velocity = velocity
-        self.sprintBurndowns = sprintBurndowns
-        self.weekBurndowns = weekBurndowns
-    }
-
-    /// No series: the wiki as without charts.
-    public static let none = WikiCharts()
-
-    var isEmpty: Bool { velocity == nil && sprintBurndowns.isEmpty && weekBurndowns.isEmpty }
-}
+/// The chart series a wiki export draws (issue 15 part 3), computed by `Insights.chartSet` and
+/// handed in: `charts/velocity.svg` and a sprint's burndown on Home, each week's burndown on its
+/// page. With none (`.none`) the export is exactly the wiki without charts.
+public typealias WikiCharts = ChartSet
 
 /// Writes the chart files and puts `![title](charts/….svg)` lines under the first heading of
 /// Home and of the week pages (after rendering, so overridden layouts get them too).

@@ -1,3 +1,4 @@
+import Insights
 import TeamflowCore
 
 /// What `wiki export` writes.

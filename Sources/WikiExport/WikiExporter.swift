@@ -1,4 +1,5 @@
 import Foundation
+import Insights
 import TeamflowCore
 import Templates
 

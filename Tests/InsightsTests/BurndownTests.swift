@@ -125,7 +125,7 @@ final class ChartSetTests: XCTestCase {
         }
         XCTAssertEqual(set.sprintBurndowns[sprint.id], Insights.burndown(state, from: sprint.from, to: sprint.to, today: today,
                                                                           scope: .sprint(sprint.id), timeZone: TwoWeekScenario.seoul))
-        XCTAssertEqual(set.velocity.periods.count, 12)
-        XCTAssertEqual(set.velocity.periods.last?.label, "2024-W48")
+        XCTAssertEqual(set.velocity?.periods.count, 12)
+        XCTAssertEqual(set.velocity?.periods.last?.label, "2024-W48")
     }
 }

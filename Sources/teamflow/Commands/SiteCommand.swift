@@ -23,8 +23,7 @@ enum SiteCommand {
         let store = try inv.store()
         let language = SiteLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
         let out = inv.resolvedPath(inv.parsed.option("out") ?? "site")
-        let set = try inv.queries().charts()
-        let charts = SiteCharts(velocity: set.velocity, sprintBurndowns: set.sprintBurndowns, weekBurndowns: set.weekBurndowns)
+        let charts = try inv.queries().charts()
         let day = try today(inv)
         let export = try ProgressLine.run("teamflow site", inv) {
             try SiteExporter(language: language).export(store, to: out, today: day, charts: charts)

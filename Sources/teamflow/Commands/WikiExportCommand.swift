@@ -24,8 +24,7 @@ enum WikiExportCommand {
         let language = WikiLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
         let overrides = store.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
         let out = inv.resolvedPath(inv.parsed.option("out") ?? "wiki")
-        let set = try inv.queries().charts()
-        let charts = WikiCharts(velocity: set.velocity, sprintBurndowns: set.sprintBurndowns, weekBurndowns: set.weekBurndowns)
+        let charts = try inv.queries().charts()
         let export = try ProgressLine.run("teamflow wiki export", inv) {
             try WikiExporter(language: language, overrides: overrides).export(store, to: out, charts: charts)
         }

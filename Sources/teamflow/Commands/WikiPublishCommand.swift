@@ -36,8 +36,7 @@ enum WikiPublishCommand {
         }
         let language = WikiLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
         let overrides = store.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
-        let set = try inv.queries().charts()
-        let charts = WikiCharts(velocity: set.velocity, sprintBurndowns: set.sprintBurndowns, weekBurndowns: set.weekBurndowns)
+        let charts = try inv.queries().charts()
         let outcome = try ProgressLine.run("teamflow wiki publish", inv) {
             let files = try WikiExporter(language: language, overrides: overrides).render(store, charts: charts)
             return try WikiPublisher(git: git).publish(
