@@ -166,4 +166,15 @@ final class WeekCarryTests: XCTestCase {
         XCTAssertTrue(lateHere.isOverdue(today: f.session.today))
         XCTAssertFalse(try XCTUnwrap(f.state().tasks[done.id]).isOverdue(today: f.session.today))
     }
+
+    func testOverdueListSaysWhereACarriedTaskCameFrom() throws {
+        let s = try Week47()
+        try s.f.tasks.edit(s.parent.id, .init(due: "2024-11-22"))
+        try s.f.tasks.edit(s.loose.id, .init(week: "2024-W46", due: "2024-11-20"))
+        _ = try s.weeks.carry()
+        let board = try s.board(Self.w48)
+        XCTAssertEqual(board.overdueTasks.map(\.task.id), [s.loose.id, s.parent.id])
+        XCTAssertEqual(board.overdueTasks.map(\.carriedFrom), [nil, "2024-W47"], "as under its member: it came from W47")
+        XCTAssertEqual(board.overdueTasks.map(\.carriedTo), [nil, nil], "open in its own week")
+    }
 }

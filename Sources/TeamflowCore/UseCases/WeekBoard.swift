@@ -68,7 +68,9 @@ extension WeekBoard {
                                                    week: key)
         let overdueTasks = relevant.filter { $0.isOverdue(today: today) }.enumerated()
             .sorted { ($0.element.due ?? today, $0.offset) < ($1.element.due ?? today, $1.offset) }
-            .map { TaskNode(task: $0.element, memberName: $0.element.member.flatMap { state.members[$0]?.name }, subtasks: []) }
+            // Listed in its own (current) week, so it says where it was carried from, as there.
+            .map { TaskNode(task: $0.element, memberName: $0.element.member.flatMap { state.members[$0]?.name }, subtasks: [],
+                            carriedFrom: $0.element.carriedFrom(into: $0.element.week)) }
         self.init(week: week, start: week.start, end: week.end,
                   goals: state.goals(in: week).filter { $0.sprint == nil },
                   sprint: sprint, sprintGoals: sprint.map(state.goals(in:)) ?? [],

@@ -77,7 +77,9 @@ enum WeekCommand {
         }
         if let sprint = board.sprint {
             let done = board.sprintGoals.filter(\.done).count
-            lines += ["", Console.styled("Sprint \(Present.oneLine(sprint.name))", .bold) + " \(sprint.from) – \(sprint.to) (\(Present.progress(done, board.sprintGoals.count)))"]
+            // The name usually holds the word already ("Sprint 3"): no "Sprint Sprint 3" heading.
+            lines += ["", Console.styled("Sprint goals", .bold) + " (\(Present.progress(done, board.sprintGoals.count)))"
+                + " · \(Present.oneLine(sprint.name)) (\(sprint.from) – \(sprint.to))"]
             lines += board.sprintGoals.map { "  " + Present.line($0) }
         }
         lines += Present.memberSections(board.members, unassigned: board.unassigned, today: today)
