@@ -39,7 +39,9 @@ enum StandupCommand {
                     ("name", .optional(name)),
                     ("done", .array(section.done.map { item in
                         guard case .object(let pairs) = task(item.task, name) else { return .null }
-                        return .object(pairs + [("doneAt", .string(item.at)), ("doneBy", .string(item.by.name))])
+                        // The task object already has `doneAt` (issue 15): the standup's is the time of
+                        // the event it read, the same moment; one key, never two.
+                        return .object(pairs.filter { $0.0 != "doneAt" } + [("doneAt", .string(item.at)), ("doneBy", .string(item.by.name))])
                     })),
                     ("inProgress", .array(section.inProgress.map { task($0, name) })),
                     ("overdue", .array(section.overdue.map { task($0, name) })),
