@@ -9,7 +9,8 @@ public protocol EventRepository: AnyObject {
     /// Every readable event in (clock, id) order.
     func events() throws -> [Event]
     /// Appends the drafts as events in one atomic step (one commit in git), all by `author`
-    /// at `at`, and returns them with their ids and clocks.
+    /// at `at`, and returns them with their ids and clocks. A draft's `references` are filled in
+    /// with the ids of the earlier drafts they name (`EventDraft.resolvedData(earlierIDs:)`).
     func append(_ drafts: [EventDraft], author: Author, at: String) throws -> [Event]
 }
 
