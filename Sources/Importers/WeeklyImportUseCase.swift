@@ -23,7 +23,11 @@ public struct WeeklyImportUseCase: UseCase {
     /// current one) decides the week. With `sprint`, every goal and task is filed in that sprint.
     /// Every member the page names must exist (`member add` first): nothing is written otherwise.
     public func run(text: String, week: String? = nil, sprint: String? = nil) throws -> Result {
-        let page = WeeklyPage(parsing: text)
+        let state = try repository.state()
+        let page = WeeklyPage(parsing: text, isMember: { name in
+            // An ambiguous name is still a member's: the loop below reports it.
+            do { _ = try state.member(named: name); return true } catch let error as TeamflowError { return error.kind == .ambiguous } catch { return false }
+        })
         let sprint = try sprint.map { try SprintUseCases.resolve($0, in: repository.state()) }
         let week = try (week ?? page.week).map { try session.week($0) }.map(\.description)
             ?? sprint.map { ISOWeek(containing: $0.from).description } ?? session.currentWeek.description
@@ -31,7 +35,6 @@ public struct WeeklyImportUseCase: UseCase {
             throw TeamflowError(.failure, "no goals or member tasks found in the page",
                                 hints: ["Expected a goals list (items ending with ✅ or [x]) and a list per member under their name."])
         }
-        let state = try repository.state()
         // Importing a page again (or an updated page) adds only what the week lacks: a goal with
         // the same title, or a task with the same title and member, is already there.
         let existingGoals = Set(state.goals(in: ISOWeek(parsing: week) ?? session.currentWeek).map { Lookup.normalize($0.title) })

@@ -19,7 +19,10 @@ public struct WeeklyPage: Sendable, Equatable {
 
     private enum Phase { case start, goals, members }
 
-    public init(parsing text: String) {
+    /// Parses `text`. Under a member's heading, an item with items nested below it is either
+    /// another member (`- 민수` with their tasks) or a task with sub-tasks (`- 방 화면`):
+    /// `isMember` tells them apart (the importer knows the team; without it, a member).
+    public init(parsing text: String, isMember: (String) -> Bool = { _ in true }) {
         week = nil
         goals = []
         members = []
@@ -40,9 +43,10 @@ public struct WeeklyPage: Sendable, Equatable {
                     continue
                 }
                 header = nil
-                // Under a member's heading or label, an item with items below it is a task with
-                // sub-tasks; elsewhere it names a member (`- 건우` with the tasks nested below).
-                let isHeader = member == nil && Markdown.checklistItem(line) == nil && nextIsNested(lines, after: index, than: indent)
+                // An item with items below it names a member (`- 건우` with the tasks nested
+                // below), unless under a member's heading it is no member: a task with sub-tasks.
+                let isHeader = Markdown.checklistItem(line) == nil && nextIsNested(lines, after: index, than: indent)
+                    && (member == nil || isMember(WeeklyPage.name(String(content))))
                 if (phase == .start || phase == .goals) && !isHeader {
                     phase = .goals
                     let goal = item(content)

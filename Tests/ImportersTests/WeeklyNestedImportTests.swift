@@ -33,8 +33,10 @@ final class WeeklyNestedImportTests: XCTestCase {
         return f
     }
 
+    private static let team: Set = ["건우", "석영", "민수", "지혜"]
+
     func testThePageKeepsItsNestingAtAnyDepth() {
-        let page = WeeklyPage(parsing: Self.page)
+        let page = WeeklyPage(parsing: Self.page, isMember: Self.team.contains)
         XCTAssertEqual(page.members.map(\.name), ["건우", "석영"])
         XCTAssertEqual(page.members[0].tasks.map(\.text), ["방 화면", "방 생성", "소켓 연결", "에러 처리", "방 참가", "접근성 라벨"])
         XCTAssertEqual(page.members[0].parents, [nil, 0, 1, 1, 0, nil])
@@ -55,12 +57,15 @@ final class WeeklyNestedImportTests: XCTestCase {
         - 로그인
         참고로 오늘 회의는 길었다. 내일 이어서
           - [ ] 따로
-        """)
+        - 민수
+          - [ ] 다시
+        """, isMember: Self.team.contains)
         XCTAssertEqual(page.members.map(\.name), ["건우", "민수", "지혜"])
         XCTAssertEqual(page.members[0].parents, [nil, 0, 1])
-        XCTAssertEqual(page.members[1].parents, [nil])
+        XCTAssertEqual(page.members[1].parents, [nil, nil])
         XCTAssertEqual(page.members[2].tasks.map(\.text), ["로그인", "따로"])
         XCTAssertEqual(page.members[2].parents, [nil, nil], "a paragraph between items ends the nesting")
+        XCTAssertEqual(page.members[1].tasks.map(\.text), ["문서", "다시"], "under a heading, an item naming a member is that member")
     }
 
     func testImportWritesSubTasksWithTheirParentsInOneAppend() throws {
