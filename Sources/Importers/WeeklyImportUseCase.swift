@@ -28,7 +28,7 @@ public struct WeeklyImportUseCase: UseCase {
             // An ambiguous name is still a member's: the loop below reports it.
             do { _ = try state.member(named: name); return true } catch let error as TeamflowError { return error.kind == .ambiguous } catch { return false }
         })
-        let sprint = try sprint.map { try SprintUseCases.resolve($0, in: repository.state()) }
+        let sprint = try sprint.map { try SprintUseCases.resolve($0, in: state) }
         let week = try (week ?? page.week).map { try session.week($0) }.map(\.description)
             ?? sprint.map { ISOWeek(containing: $0.from).description } ?? session.currentWeek.description
         guard !page.goals.isEmpty || !page.members.isEmpty else {
@@ -36,7 +36,7 @@ public struct WeeklyImportUseCase: UseCase {
                                 hints: ["Expected a goals list (items ending with ✅ or [x]) and a list per member under their name."])
         }
         // Importing a page again (or an updated page) adds only what the week lacks: a goal with
-        // the same title, or a task with the same title and member, is already there.
+        // the same title, or a task with the same title, member and parent title, is already there.
         let existingGoals = Set(state.goals(in: ISOWeek(parsing: week) ?? session.currentWeek).map { Lookup.normalize($0.title) })
         let existingTasks = Dictionary(state.liveTasks { $0.week == week }.map {
             (TaskKey(title: $0.title, member: $0.member, parent: $0.parent.flatMap { state.tasks[$0]?.title }), $0.id)
@@ -91,6 +91,7 @@ public struct WeeklyImportUseCase: UseCase {
             throw TeamflowError(.notFound, "the page names unknown members: \(missing.joined(separator: ", "))",
                                 hints: missing.map { "  teamflow member add \"\($0)\"" } + ["Nothing was imported."])
         }
+        // Refused without an author even when there is nothing to write, as before.
         _ = try session.requireAuthor()
         // Everything already there: nothing to write (the result says how much was skipped).
         if !drafts.isEmpty { _ = try context.recordBatch(drafts) }
