@@ -2,8 +2,9 @@ import Foundation
 import TeamflowCore
 
 /// `import markdown`: a week's page in the team's Notion shape becomes goal and task events,
-/// all in one append. Checked items are written with `done: true` (their ids are not known
-/// until the append, so no separate check event can name them).
+/// all in one append marked as one batch (one `undo` takes the import back). Checked items are
+/// written with `done: true` (their ids are not known until the append, so no separate check
+/// event can name them); a nested item's `parent` names an earlier draft (`EventDraft.references`).
 public struct WeeklyImportUseCase: UseCase {
     public let context: UseCaseContext
 
@@ -22,19 +23,24 @@ public struct WeeklyImportUseCase: UseCase {
     /// current one) decides the week. With `sprint`, every goal and task is filed in that sprint.
     /// Every member the page names must exist (`member add` first): nothing is written otherwise.
     public func run(text: String, week: String? = nil, sprint: String? = nil) throws -> Result {
-        let page = WeeklyPage(parsing: text)
-        let sprint = try sprint.map { try SprintUseCases.resolve($0, in: repository.state()) }
+        let state = try repository.state()
+        let page = WeeklyPage(parsing: text, isMember: { name in
+            // An ambiguous name is still a member's: the loop below reports it.
+            do { _ = try state.member(named: name); return true } catch let error as TeamflowError { return error.kind == .ambiguous } catch { return false }
+        })
+        let sprint = try sprint.map { try SprintUseCases.resolve($0, in: state) }
         let week = try (week ?? page.week).map { try session.week($0) }.map(\.description)
             ?? sprint.map { ISOWeek(containing: $0.from).description } ?? session.currentWeek.description
         guard !page.goals.isEmpty || !page.members.isEmpty else {
             throw TeamflowError(.failure, "no goals or member tasks found in the page",
                                 hints: ["Expected a goals list (items ending with ✅ or [x]) and a list per member under their name."])
         }
-        let state = try repository.state()
         // Importing a page again (or an updated page) adds only what the week lacks: a goal with
-        // the same title, or a task with the same title and member, is already there.
+        // the same title, or a task with the same title, member and parent title, is already there.
         let existingGoals = Set(state.goals(in: ISOWeek(parsing: week) ?? session.currentWeek).map { Lookup.normalize($0.title) })
-        let existingTasks = Set(state.liveTasks { $0.week == week }.map { TaskKey(title: $0.title, member: $0.member) })
+        let existingTasks = Dictionary(state.liveTasks { $0.week == week }.map {
+            (TaskKey(title: $0.title, member: $0.member, parent: $0.parent.flatMap { state.tasks[$0]?.title }), $0.id)
+        }, uniquingKeysWith: { first, _ in first })
         var skipped = 0, goals = 0
         var drafts: [EventDraft] = []
         for goal in page.goals {
@@ -45,7 +51,7 @@ public struct WeeklyImportUseCase: UseCase {
         }
         var missing: [String] = []
         var tasks = 0
-        for (name, items) in page.members {
+        for (name, items, parents) in page.members {
             let member: Member
             do {
                 member = try state.member(named: name)
@@ -57,10 +63,27 @@ public struct WeeklyImportUseCase: UseCase {
                 throw TeamflowError(.ambiguous, "the page's member '\(name)' is ambiguous: \(error.message)",
                                     hints: error.hints + ["Rename one of them (teamflow member edit) or write the page with a handle.", "Nothing was imported."])
             }
-            for item in items {
-                guard !existingTasks.contains(TaskKey(title: item.text, member: member.id)) else { skipped += 1; continue }
-                drafts.append(EventDraft(TaskAdded(title: item.text, week: week, member: member.id, sprint: sprint?.id, done: item.done),
-                                         summary: "task: add \"\(item.text)\" (\(week))"))
+            // Where each item went: a task the week already has, or the position of its draft.
+            var placed: [Placed] = []
+            for (position, item) in items.enumerated() {
+                let parent = parents.indices.contains(position) ? parents[position].flatMap { placed.indices.contains($0) ? $0 : nil } : nil
+                let key = TaskKey(title: item.text, member: member.id, parent: parent.map { items[$0].text })
+                if let id = existingTasks[key] {
+                    skipped += 1
+                    placed.append(Placed(existing: id, depth: parent.map { placed[$0].depth + 1 } ?? 0))
+                    continue
+                }
+                let depth = parent.map { placed[$0].depth + 1 } ?? 0
+                guard depth <= TeamState.maxTaskNesting else {
+                    throw TeamflowError(.usage, "the page nests '\(item.text)' \(depth) items deep; a task has at most \(TeamState.maxTaskNesting) ancestors",
+                                        hints: ["Nothing was imported."])
+                }
+                var draft = EventDraft(TaskAdded(title: item.text, week: week, member: member.id,
+                                                 parent: parent.flatMap { placed[$0].existing }, sprint: sprint?.id, done: item.done),
+                                       summary: "task: add \"\(item.text)\" (\(week))")
+                if let parent, let earlier = placed[parent].draft { draft.references["parent"] = earlier }
+                placed.append(Placed(draft: drafts.count, depth: depth))
+                drafts.append(draft)
                 tasks += 1
             }
         }
@@ -68,23 +91,37 @@ public struct WeeklyImportUseCase: UseCase {
             throw TeamflowError(.notFound, "the page names unknown members: \(missing.joined(separator: ", "))",
                                 hints: missing.map { "  teamflow member add \"\($0)\"" } + ["Nothing was imported."])
         }
-        // As the use cases' `record` does (internal to TeamflowCore): the session's author and time.
-        let author = try session.requireAuthor()
+        // Refused without an author even when there is nothing to write, as before.
+        _ = try session.requireAuthor()
         // Everything already there: nothing to write (the result says how much was skipped).
-        if !drafts.isEmpty {
-            _ = try repository.append(drafts, author: author, at: Timestamp.format(session.now, timeZone: session.timeZone))
-        }
+        if !drafts.isEmpty { _ = try context.recordBatch(drafts) }
         return Result(week: week, goals: goals, tasks: tasks, skipped: skipped)
     }
 
-    /// A task as the duplicate check compares it: title (case-insensitive, NFC) and member.
+    /// A task as the duplicate check compares it: title (case-insensitive, NFC), member and
+    /// the parent's title (nil at the top level).
     private struct TaskKey: Hashable {
         var title: String
         var member: String?
+        var parent: String?
 
-        init(title: String, member: String?) {
+        init(title: String, member: String?, parent: String?) {
             self.title = Lookup.normalize(title)
             self.member = member
+            self.parent = parent.map(Lookup.normalize)
+        }
+    }
+
+    /// A page item once placed: the id of the task the week already has, or its draft's position.
+    private struct Placed {
+        var existing: String?
+        var draft: Int?
+        var depth: Int
+
+        init(existing: String? = nil, draft: Int? = nil, depth: Int) {
+            self.existing = existing
+            self.draft = draft
+            self.depth = depth
         }
     }
 }

@@ -2,22 +2,27 @@ import TeamflowCore
 
 /// A week's page in the team's Notion/Markdown shape: a goals list whose items end with ✅ or
 /// are `[x]`, then a list per member (under a heading or a label line with the member's name,
-/// or as a top-level item with the tasks nested below it).
+/// or as a top-level item with the tasks nested below it). A task item indented under another
+/// is its sub-task, at any depth (`parents`).
 public struct WeeklyPage: Sendable, Equatable {
     /// The week written on the page (`2024-W47` or a date in it), if any.
     public var week: String?
     public var goals: [ChecklistItem]
-    /// Members in the order they appear, with their tasks.
-    public var members: [(name: String, tasks: [ChecklistItem])]
+    /// Members in the order they appear, with their tasks. `parents[i]` is the position in
+    /// `tasks` of the item `tasks[i]` is nested under (nil: top level); a parent always comes first.
+    public var members: [(name: String, tasks: [ChecklistItem], parents: [Int?])]
 
     public static func == (lhs: WeeklyPage, rhs: WeeklyPage) -> Bool {
         lhs.week == rhs.week && lhs.goals == rhs.goals && lhs.members.count == rhs.members.count
-            && zip(lhs.members, rhs.members).allSatisfy { $0.name == $1.name && $0.tasks == $1.tasks }
+            && zip(lhs.members, rhs.members).allSatisfy { $0.name == $1.name && $0.tasks == $1.tasks && $0.parents == $1.parents }
     }
 
     private enum Phase { case start, goals, members }
 
-    public init(parsing text: String) {
+    /// Parses `text`. Under a member's heading, an item with items nested below it is either
+    /// another member (`- 민수` with their tasks) or a task with sub-tasks (`- 방 화면`):
+    /// `isMember` tells them apart (the importer knows the team; without it, a member).
+    public init(parsing text: String, isMember: (String) -> Bool = { _ in true }) {
         week = nil
         goals = []
         members = []
@@ -27,17 +32,21 @@ public struct WeeklyPage: Sendable, Equatable {
         var member: String?
         var header: (name: String, indent: Int)?
         var memberIndex: [String: Int] = [:]
+        var nesting = Nesting()
         for (index, line) in lines.enumerated() {
             if fence.feed(line) { continue }
             let trimmed = line.trimmingSpaces
             if trimmed.isEmpty { continue }
             if let (indent, content) = Markdown.listItem(line) {
                 if let current = header, indent > current.indent {
-                    add(item(content), to: current.name, &memberIndex)
+                    add(item(content), indent: indent, to: current.name, &memberIndex, &nesting)
                     continue
                 }
                 header = nil
+                // An item with items below it names a member (`- 건우` with the tasks nested
+                // below), unless under a member's heading it is no member: a task with sub-tasks.
                 let isHeader = Markdown.checklistItem(line) == nil && nextIsNested(lines, after: index, than: indent)
+                    && (member == nil || isMember(WeeklyPage.name(String(content))))
                 if (phase == .start || phase == .goals) && !isHeader {
                     phase = .goals
                     let goal = item(content)
@@ -46,12 +55,15 @@ public struct WeeklyPage: Sendable, Equatable {
                     phase = .members
                     header = (WeeklyPage.name(String(content)), indent)
                     ensure(WeeklyPage.name(String(content)), &memberIndex)
+                    nesting = Nesting()
                 } else if let member {
-                    add(item(content), to: member, &memberIndex)
+                    add(item(content), indent: indent, to: member, &memberIndex, &nesting)
                 }
                 continue
             }
             header = nil
+            // A line that is no list item ends any nesting: the next item starts at the top.
+            nesting = Nesting()
             let label = Markdown.heading(line)?.text ?? trimmed
             if week == nil, let found = WeeklyPage.findWeek(label) { week = found }
             let words = Markdown.words(label)
@@ -78,14 +90,27 @@ public struct WeeklyPage: Sendable, Equatable {
     @discardableResult
     private mutating func ensure(_ name: String, _ index: inout [String: Int]) -> Int {
         if let position = index[name] { return position }
-        members.append((name, []))
+        members.append((name, [], []))
         index[name] = members.count - 1
         return members.count - 1
     }
 
-    private mutating func add(_ task: ChecklistItem, to name: String, _ index: inout [String: Int]) {
+    /// Adds a task under the nearest earlier item of the same member indented less than it.
+    private mutating func add(_ task: ChecklistItem, indent: Int, to name: String, _ index: inout [String: Int],
+                              _ nesting: inout Nesting) {
         guard !task.text.isEmpty else { return }
-        members[ensure(name, &index)].tasks.append(task)
+        let position = ensure(name, &index)
+        if nesting.member != position { nesting = Nesting(member: position) }
+        while let last = nesting.open.last, last.indent >= indent { nesting.open.removeLast() }
+        members[position].parents.append(nesting.open.last?.task)
+        members[position].tasks.append(task)
+        nesting.open.append((indent, members[position].tasks.count - 1))
+    }
+
+    /// The items a following, deeper item can nest under: one member's, by indentation.
+    private struct Nesting {
+        var member: Int?
+        var open: [(indent: Int, task: Int)] = []
     }
 
     /// An item's text and state: `[x]` or a trailing ✅ (or ✔️ / ☑️) means done.

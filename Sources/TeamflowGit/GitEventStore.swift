@@ -82,13 +82,17 @@ public final class GitEventStore: EventRepository {
                                     hints: ["Run `teamflow doctor` to find the event with the oversized clock."])
             }
             var events: [Event] = []
+            var ids: [String] = [] // kept apart: mapping `events` per draft would be quadratic
             var files: [(id: String, contents: String)] = []
             for (offset, draft) in drafts.enumerated() {
-                var event = Event(id: "", type: draft.type, at: at, author: author, clock: maxClock + 1 + offset, data: draft.data)
+                // References to earlier drafts of this append (a sub-task's parent) become their ids.
+                let data = try draft.resolvedData(earlierIDs: ids)
+                var event = Event(id: "", type: draft.type, at: at, author: author, clock: maxClock + 1 + offset, data: data)
                 // Emitted once: hashed with the empty id, then stored with the id the hash gives.
                 let text = EventCodec.TextAroundID(event)
                 event.id = try makeID(for: text, parent: parent, offset: offset)
                 events.append(event)
+                ids.append(event.id)
                 files.append((id: event.id, contents: text.text(id: event.id)))
             }
             Trace.memory("append encoded")

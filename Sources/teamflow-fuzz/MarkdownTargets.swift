@@ -25,7 +25,7 @@ enum MarkdownTargets {
         if let label = page.week, let week = ISOWeek(parsing: label) {
             _ = (week.description, week.start, week.end)
         }
-        for (name, tasks) in page.members { _ = (name.count, tasks.count) }
+        for (name, tasks, parents) in page.members { _ = (name.count, tasks.count, parents.count) }
     }
 
     static let githubJSON = FuzzTarget(

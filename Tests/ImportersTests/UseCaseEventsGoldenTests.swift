@@ -119,10 +119,10 @@ final class UseCaseEventsGoldenTests: XCTestCase {
     36 7c59dcecb913013becf89481 wiki.saved {title: "개발 일지", body: "본문"}
     37 7d3598587aecdbc8fcfad950 wiki.appended {title: "개발 일지", text: "step", date: "2024-11-18", by: "Seok"}
     38 4f8ab0028e3d4a75b30707d7 wiki.appended {title: "개발 일지", text: "two", date: "2024-11-19"}
-    39 76bf46be251dfc2735ff79e4 goal.added {title: "배포", week: "2024-W47", done: true}
-    40 2f46727203e9674ffa6b5834 goal.added {title: "문서", week: "2024-W47"}
-    41 b79cd3db664d4e07836a19c6 task.added {title: "일 하나", week: "2024-W47", member: "2b72bd7238cb854d595003cf", done: true}
-    42 d28900192ed9d8674c386efe task.added {title: "일 둘", week: "2024-W47", member: "2b72bd7238cb854d595003cf"}
+    39 76bf46be251dfc2735ff79e4 goal.added {title: "배포", week: "2024-W47", done: true, batch: "7232d9819807355739239b81"}
+    40 2f46727203e9674ffa6b5834 goal.added {title: "문서", week: "2024-W47", batch: "7232d9819807355739239b81"}
+    41 b79cd3db664d4e07836a19c6 task.added {title: "일 하나", week: "2024-W47", member: "2b72bd7238cb854d595003cf", done: true, batch: "7232d9819807355739239b81"}
+    42 d28900192ed9d8674c386efe task.added {title: "일 둘", week: "2024-W47", member: "2b72bd7238cb854d595003cf", batch: "7232d9819807355739239b81"}
     43 f6e492abc27e604a4200d881 task.removed {task: "d2845b6d95391d5a89049543", subtasks: ["487cb1e0c9024f3549ce6969"]}
     44 d2a0dd961d797cff349c7296 project.removed {project: "ddd17a864eb341b6cd97e757", detached: ["ece178cb46f768b113f2af31"]}
     45 403c5e818f05018ee8bb2d06 epic.removed {epic: "47280538a77b68cd7d75716d"}
@@ -154,10 +154,10 @@ final class UseCaseEventsGoldenTests: XCTestCase {
     71 5f861bb2dda1032a8e2b0ae7 retro.removed {retro: "82f82a3c71f2061b702b0c5a", undoes: "82f82a3c71f2061b702b0c5a"}
     72 4ad0bc3352f8f7ee60a96fc7 retro.removed {retro: "5e5f1f282d9c741d8c266094", undoes: "5e5f1f282d9c741d8c266094"}
     73 c9d13081c51cb050ec876439 wiki.saved {title: "개발 일지", body: "", undoes: "7c59dcecb913013becf89481"}
-    74 29384e8e06728b645044296b goal.removed {goal: "76bf46be251dfc2735ff79e4", undoes: "76bf46be251dfc2735ff79e4"}
-    75 c58cc2b3f031318573ee19e7 goal.removed {goal: "2f46727203e9674ffa6b5834", undoes: "2f46727203e9674ffa6b5834"}
-    76 7f47dd22f837cac0941e5dc4 task.removed {task: "b79cd3db664d4e07836a19c6", undoes: "b79cd3db664d4e07836a19c6"}
-    77 199c4dd9367c62d6c29325ec task.removed {task: "d28900192ed9d8674c386efe", undoes: "d28900192ed9d8674c386efe"}
+    74 a43418c0951018890da435cb task.removed {task: "d28900192ed9d8674c386efe", undoes: "d28900192ed9d8674c386efe"}
+    75 ed67a4e43b4ba72bb1b247dc task.removed {task: "b79cd3db664d4e07836a19c6", undoes: "b79cd3db664d4e07836a19c6"}
+    76 aadaf733a2c729468ef48bb0 goal.removed {goal: "2f46727203e9674ffa6b5834", undoes: "2f46727203e9674ffa6b5834"}
+    77 9607e1903938a42b26e7b7cf goal.removed {goal: "76bf46be251dfc2735ff79e4", undoes: "76bf46be251dfc2735ff79e4"}
     78 7315bf40d3346a37929b5bcd task.restored {task: "d2845b6d95391d5a89049543", subtasks: ["487cb1e0c9024f3549ce6969"], undoes: "f6e492abc27e604a4200d881"}
     79 6238007fbe9f8f48ea34b157 project.restored {project: "ddd17a864eb341b6cd97e757", detached: ["ece178cb46f768b113f2af31"], undoes: "d2a0dd961d797cff349c7296"}
     80 c70c4eef7cc3c1f036c0abd2 epic.restored {epic: "47280538a77b68cd7d75716d", undoes: "403c5e818f05018ee8bb2d06"}

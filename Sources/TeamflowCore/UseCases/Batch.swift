@@ -37,6 +37,12 @@ extension UseCaseContext {
         return try self.state()
     }
 
+    /// Appends the drafts as one commit marked as one batch, for use cases outside this module
+    /// (`import markdown`): one `teamflow undo` takes them all back.
+    public func recordBatch(_ drafts: [EventDraft]) throws -> [Event] {
+        try record(Batch.mark(drafts, state: try state(), session: session))
+    }
+
     /// Resolves every text to a thing before anything is written, dropping repeats (the
     /// same task typed twice, by id and by title): an unknown or ambiguous one throws, so a
     /// command with one bad id appends nothing.

@@ -9,7 +9,8 @@ public protocol EventRepository: AnyObject {
     /// Every readable event in (clock, id) order.
     func events() throws -> [Event]
     /// Appends the drafts as events in one atomic step (one commit in git), all by `author`
-    /// at `at`, and returns them with their ids and clocks.
+    /// at `at`, and returns them with their ids and clocks. A draft's `references` are filled in
+    /// with the ids of the earlier drafts they name (`EventDraft.resolvedData(earlierIDs:)`).
     func append(_ drafts: [EventDraft], author: Author, at: String) throws -> [Event]
 }
 
@@ -29,10 +30,13 @@ public final class InMemoryEventRepository: EventRepository {
     public func append(_ drafts: [EventDraft], author: Author, at: String) throws -> [Event] {
         var clock = (stored.map(\.clock).max() ?? 0) + 1
         var made: [Event] = []
+        var ids: [String] = [] // kept apart: mapping `made` per draft would be quadratic
         for draft in drafts {
             sequence += 1
             let id = EventID.make(seed: "\(sequence)|\(draft.type)|\(at)|\(author)|\(draft.summary)")
-            made.append(Event(id: id, type: draft.type, at: at, author: author, clock: clock, data: draft.data))
+            let data = try draft.resolvedData(earlierIDs: ids)
+            made.append(Event(id: id, type: draft.type, at: at, author: author, clock: clock, data: data))
+            ids.append(id)
             clock += 1
         }
         stored.append(contentsOf: made)

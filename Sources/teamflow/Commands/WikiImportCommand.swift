@@ -7,7 +7,7 @@ enum WikiImportCommand {
     static let spec = CommandSpec(
         name: "markdown",
         abstract: "Import a weekly page (goals list, then a list per member) as goal and task events in one commit; items the week already has are skipped.",
-        discussion: "Goals are the first list; an item ending with ✅ or written [x] is done. Each member's tasks follow under a heading or a line with the member's name, or nested under a list item naming the member. Members must exist (teamflow member add).",
+        discussion: "Goals are the first list; an item ending with ✅ or written [x] is done. Each member's tasks follow under a heading or a line with the member's name, or nested under a list item naming the member; an item indented under another becomes its sub-task. Members must exist (teamflow member add). One `teamflow undo` takes the whole import back.",
         examples: ["teamflow import markdown 2024-W45.md", "teamflow import markdown notion-export.md --week 2024-11-04"],
         arguments: [ArgumentSpec(name: "file", help: "The Markdown page, or - for standard input.", completion: .file)],
         options: [OptionSpec(long: "week", valueName: "W", help: "The week (default: the week the page names, else the sprint's first week, else this week)."),
