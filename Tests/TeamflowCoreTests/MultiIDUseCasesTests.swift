@@ -21,6 +21,24 @@ final class MultiIDUseCasesTests: XCTestCase {
         XCTAssertThrowsError(try f.undo.undo(written.first.map { $0.id } ?? ""), "already undone")
     }
 
+    /// Batch tokens are visible in the history: a teammate's event carrying mine (forged, or
+    /// arriving by sync) is not taken back by my undo of the batch.
+    func testUndoOfABatchLeavesAnotherAuthorsEventWithTheSameToken() throws {
+        let f = Fixture()
+        let a = try f.tasks.add(title: "A"), b = try f.tasks.add(title: "B")
+        let theirs = try f.tasks.add(title: "theirs")
+        try f.tasks.check([a.id, b.id])
+        let token = try XCTUnwrap(f.repository.events().last?.data.string(Batch.key))
+        var forged = EventDraft(TaskChecked(task: theirs.id), summary: "task: check")
+        forged.data[Batch.key] = .string(token)
+        _ = try f.repository.append([forged], author: Author(name: "Mallory", email: "m@example.com"), at: "2024-11-19T11:00:00+09:00")
+        let mine = try XCTUnwrap(f.repository.events().dropLast().last?.id)
+        let outcome = try f.undo.undo(mine)
+        XCTAssertEqual(outcome.allUndone.count, 2, "only my two checks")
+        XCTAssertEqual(try f.state().tasks[theirs.id]?.status, .done, "their check stays")
+        XCTAssertEqual(try f.state().tasks[a.id]?.status, .todo)
+    }
+
     func testOneUnknownOrAmbiguousIDAppendsNothing() throws {
         let f = Fixture()
         let a = try f.tasks.add(title: "A")

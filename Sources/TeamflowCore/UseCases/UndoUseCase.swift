@@ -41,9 +41,15 @@ public struct UndoUseCase: UseCase {
             }
             target = last
         }
-        // A batch is taken back as a whole: every event of it not undone yet.
+        // A batch is taken back as a whole: every event of it not undone yet. One command writes
+        // a batch, so its events share an author: a synced event that copies the token under
+        // another author (the tokens are in the history) is not taken back with it.
+        let author = target.author.email.lowercased()
         let group = Batch.token(of: target).map { token in
-            events.filter { Batch.token(of: $0) == token && !undone.contains($0.id) && Self.canUndo($0.type) }
+            events.filter {
+                Batch.token(of: $0) == token && $0.author.email.lowercased() == author
+                    && !undone.contains($0.id) && Self.canUndo($0.type)
+            }
         } ?? [target]
         var drafts = try compensations(for: group, in: events)
         for index in drafts.indices { drafts[index].data[EventType.undoesKey] = .string(group[index].id) }
