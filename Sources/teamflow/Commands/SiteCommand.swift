@@ -23,8 +23,9 @@ enum SiteCommand {
         let store = try inv.store()
         let language = SiteLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
         let out = inv.resolvedPath(inv.parsed.option("out") ?? "site")
-        let charts = try inv.queries().charts()
-        let day = try today(inv)
+        // Today, the zone and the charts come from the one session every command reads.
+        let queries = try inv.queries()
+        let (charts, day) = (try queries.charts(), queries.session.today)
         let export = try ProgressLine.run("teamflow site", inv) {
             try SiteExporter(language: language).export(store, to: out, today: day, charts: charts)
         }
@@ -37,10 +38,5 @@ enum SiteCommand {
             ("removed", .array(report.removed.map(JSON.string))),
         ]), text: "Wrote the site to \(Present.oneLine(out)): \(files.count) file\(files.count == 1 ? "" : "s") (\(report.written.count) written, \(report.unchanged.count) unchanged"
             + (report.removed.isEmpty ? "" : ", \(report.removed.count) removed") + ")")
-    }
-
-    /// Today in `TZ` (`TEAMFLOW_NOW` or the clock); no author is needed to read.
-    static func today(_ inv: Invocation) throws -> Day {
-        Day(date: try inv.now(), timeZone: try ClockSettings.timeZone(fromTZ: inv.environment["TZ"]))
     }
 }
