@@ -39,6 +39,9 @@ let package = Package(
         .target(name: "ArgumentParsing"),
         // Velocity and burndown charts (terminal text and SVG) from plain series; no domain knowledge.
         .target(name: "Charts"),
+        // The one write rule (never into .git, never out of the folder, no link followed) and
+        // staging outside the output folder: every writer (scaffolding, wiki, site) goes through it.
+        .target(name: "OutputFiles"),
 
         // Domain and adapters.
         .target(name: "TeamflowCore", dependencies: ["Timestamps"]),
@@ -51,17 +54,17 @@ let package = Package(
         .target(name: "TeamflowGit", dependencies: ["TeamflowCore", "StateSnapshot", "YAML", "Git"]),
         .target(
             name: "Scaffolding",
-            dependencies: ["Templates", "YAML"],
+            dependencies: ["Templates", "YAML", "OutputFiles"],
             plugins: ["EmbedTemplates"]
         ),
         // The retrospective wiki: pages rendered from layouts in WikiTemplates/ (embedded).
         .target(
             name: "WikiExport",
-            dependencies: ["TeamflowCore", "Templates", "Git", "Charts", "Insights"],
+            dependencies: ["TeamflowCore", "Templates", "Git", "Charts", "Insights", "OutputFiles"],
             plugins: ["EmbedTemplates"]
         ),
         // The static team dashboard (`teamflow site`): HTML pages, one stylesheet, SVG charts.
-        .target(name: "Site", dependencies: ["TeamflowCore", "Charts", "Insights"]),
+        .target(name: "Site", dependencies: ["TeamflowCore", "Charts", "Insights", "OutputFiles"]),
 
         // Executables.
         .executableTarget(
@@ -91,6 +94,7 @@ let package = Package(
         .testTarget(name: "TemplatesTests", dependencies: ["Templates"], exclude: ["Fixtures"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
+        .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
         // The use-case fixture shared by the test targets below (test targets cannot share files).
         .target(name: "TeamflowTestSupport", dependencies: ["TeamflowCore"], path: "Tests/TeamflowTestSupport"),
         .testTarget(name: "TeamflowCoreTests", dependencies: ["TeamflowCore", "TeamflowTestSupport"]),

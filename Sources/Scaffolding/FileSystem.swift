@@ -23,19 +23,6 @@ enum FileSystem {
         return String(cString: resolved)
     }
 
-    /// `path` resolved as far as it exists: the deepest existing ancestor through
-    /// `realpath`, the rest appended as written. Used for folders that may not exist yet.
-    static func resolvedPath(_ path: String) -> String {
-        var existing = path
-        var rest: [String] = []
-        while realPath(existing) == nil, existing != "/", !existing.isEmpty {
-            rest.insert((existing as NSString).lastPathComponent, at: 0)
-            existing = (existing as NSString).deletingLastPathComponent
-        }
-        let base = realPath(existing) ?? existing
-        return ([base] + rest).joined(separator: "/").replacingOccurrences(of: "//", with: "/")
-    }
-
     /// The file's text, nil when there is no regular file there.
     static func readText(_ url: URL) throws -> String? {
         var isDirectory: ObjCBool = false

@@ -3,8 +3,9 @@ import Templates
 
 /// Renders a template into a plan of files, and writes a plan safely.
 ///
-/// Safety: nothing lands outside the output folder (rendered paths with `..`, absolute
-/// paths and symlinks leading out are refused), existing files with other contents are
+/// Safety: nothing lands outside the output folder or in a git directory (rendered paths
+/// with `..`, absolute paths, a `.git` component in any case and symlinks leading out or into
+/// `.git` are refused, every path before the first write), existing files with other contents are
 /// only replaced with `force`, and every file is written atomically. Planning writes nothing,
 /// so a dry run is `plan` alone.
 public struct Generator: Sendable {
@@ -51,7 +52,10 @@ public struct Generator: Sendable {
                 var contents = try render(file.contents, template: template, file: file.path, environment: environment, context: fileContext)
                 // A file whose text renders empty is switched off (e.g. `{% if viewModel %}` around it).
                 if contents.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { continue }
-                let cleanPath = try OutputLocation.components(of: path).joined(separator: "/")
+                let cleanPath: String
+                do { cleanPath = try OutputLocation.components(of: path).joined(separator: "/") } catch let error as ScaffoldingError {
+                    throw error.naming(template: template.name, file: file.path)
+                }
                 guard planned[cleanPath] == nil else { throw ScaffoldingError.duplicateOutputPath(path: cleanPath) }
                 // A user file is the user's from the start: no generated header, so nothing ever
                 // takes it for teamflow's. Every other Swift file is marked and stamped.
@@ -59,7 +63,11 @@ public struct Generator: Sendable {
                 if cleanPath.hasSuffix(".swift") && !isUserFile {
                     contents = GeneratedDigest.stamped(GeneratedHeader.applied(to: contents, template: template.name))
                 }
-                planned[cleanPath] = try Self.planFile(cleanPath, contents: contents, outDir: outDir, isUserFile: isUserFile)
+                do {
+                    planned[cleanPath] = try Self.planFile(cleanPath, contents: contents, outDir: outDir, isUserFile: isUserFile)
+                } catch let error as ScaffoldingError {
+                    throw error.naming(template: template.name, file: file.path)
+                }
             }
         }
         return planned.keys.sorted().compactMap { planned[$0] }

@@ -1,4 +1,5 @@
 import Foundation
+import OutputFiles
 import Templates
 import YAML
 
@@ -41,6 +42,10 @@ public enum ScaffoldingError: Error, Equatable, Sendable, CustomStringConvertibl
     case invalidManifest(path: String, reason: String)
     /// A rendered path would leave the output folder (`..`, absolute, or through a symlink).
     case pathEscapesOutput(path: String)
+    /// A rendered path (or the output folder) would put a file into a git directory: a `.git`
+    /// component in any letter case, or a destination inside the git or common directory.
+    /// `template`/`file` name the template file that rendered it, when known.
+    case writesIntoGit(OutputRefusal, template: String?, file: String?)
     /// Two template files rendered to the same output path.
     case duplicateOutputPath(path: String)
     /// Files that exist with other contents; pass `force` to overwrite them.
@@ -71,6 +76,10 @@ public enum ScaffoldingError: Error, Equatable, Sendable, CustomStringConvertibl
             return "\(path): \(reason)"
         case let .pathEscapesOutput(path):
             return "refusing to write '\(path)': it would land outside the output folder"
+        case let .writesIntoGit(refusal, template?, file?):
+            return "template '\(template)', file '\(file)': \(refusal); nothing was written"
+        case let .writesIntoGit(refusal, _, _):
+            return "\(refusal); nothing was written"
         case let .duplicateOutputPath(path):
             return "two template files render to the same path '\(path)'"
         case let .wouldOverwrite(paths):

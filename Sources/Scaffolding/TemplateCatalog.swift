@@ -83,8 +83,12 @@ public struct TemplateCatalog: Sendable {
         }
         let files = template.files.merging(
             [ScaffoldTemplate.manifestFileName: Self.builtInManifestText(name) ?? ""]) { current, _ in current }
-        for (path, contents) in files.sorted(by: { $0.key < $1.key }) {
-            let destination = try OutputLocation.resolve(path, in: folder)
+        // Every destination is checked before the first write (a committed `.teamflow` link
+        // into `.git` is refused with nothing written).
+        let destinations = try files.sorted(by: { $0.key < $1.key }).map { path, contents in
+            (try OutputLocation.resolve(path, in: folder), contents)
+        }
+        for (destination, contents) in destinations {
             try FileSystem.writeAtomically(contents, to: destination)
         }
         return folder
