@@ -124,7 +124,9 @@ public struct OwnedFolderWriter: Sendable {
         for folder in folders where mkdir(folder, 0o755) != 0 && errno != EEXIST {
             throw .cannotWrite(path: folder, reason: String(cString: strerror(errno)))
         }
-        for item in staged {
+        OutputFault.staged.hit()
+        for (index, item) in staged.enumerated() {
+            if index == staged.count / 2 { OutputFault.moving.hit() }
             do { try staging.move(item.temp, to: item.target) } catch {
                 throw .cannotWrite(path: item.target, reason: error.reason)
             }

@@ -27,7 +27,7 @@ public final class StagingArea {
             path = sibling
             return
         }
-        let inside = folder + "/" + Self.marker.dropFirst() + token
+        let inside = folder + "/" + Self.marker + token
         guard mkdir(inside, 0o700) == 0 else {
             throw StagingError(path: inside, reason: String(cString: strerror(errno)))
         }
@@ -87,7 +87,7 @@ public final class StagingArea {
         for name in (try? fm.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(siblingPrefix) {
             removeIfAbandoned(parent + "/" + name, token: String(name.dropFirst(siblingPrefix.count)))
         }
-        let insidePrefix = String(marker.dropFirst())
+        let insidePrefix = marker
         for name in (try? fm.contentsOfDirectory(atPath: folder)) ?? [] {
             let path = folder + "/" + name
             if name.hasPrefix(insidePrefix) {
