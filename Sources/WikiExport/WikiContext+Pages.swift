@@ -85,21 +85,37 @@ extension WikiContext {
 
 /// Making user text safe in its place on a page without changing what it says.
 enum Inline {
-    /// One line: line breaks become spaces (a title must not end its list item).
+    /// A one-line field (a title, a name, a label) as literal text wherever a layout puts it:
+    /// line breaks and other control characters become spaces, and every character Markdown or
+    /// inline HTML could read as syntax is backslash-escaped (`[x](url)` stays text, `<img>`
+    /// is no tag, `<!--` opens no comment, `&amp;` is no entity, `|` ends no table cell), as is
+    /// a leading `#`, `-`, `+`, `=` or `1.` that could start a block. A CommonMark or GFM
+    /// renderer shows exactly what was typed.
     static func text(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\n" || $0 == "\r" }) else { return text }
-        return text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }).joined(separator: " ")
-    }
-
-    /// Link text: one line, with brackets escaped so the link stays a link.
-    static func linkText(_ text: String) -> String {
         var out = ""
-        for character in Inline.text(text) {
-            if character == "[" || character == "]" || character == "\\" { out.append("\\") }
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                if out.last != " " { out.append(" ") }
+                continue
+            }
+            if syntax.contains(character) { out.append("\\") }
             out.append(character)
+        }
+        if let first = out.first, "#+-=".contains(first) {
+            out.insert("\\", at: out.startIndex)
+        } else if let marker = out.firstIndex(where: { !$0.isASCII || !$0.isNumber }), marker != out.startIndex,
+                  out[marker] == "." || out[marker] == ")" {
+            out.insert("\\", at: marker)
         }
         return out
     }
+
+    /// Link text: the same escaping, which already keeps brackets and backslashes from ending the link.
+    static func linkText(_ text: String) -> String { Inline.text(text) }
+
+    /// ASCII punctuation with a meaning in CommonMark, GFM or inline HTML anywhere in a line.
+    private static let syntax: Set<Character> = ["\\", "`", "*", "_", "[", "]", "<", ">", "&", "~", "|", "!"]
 
     /// A block of Markdown kept as written; an unclosed code block is closed so it cannot
     /// swallow the rest of the page, and it ends without trailing blank lines.

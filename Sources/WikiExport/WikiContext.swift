@@ -12,7 +12,7 @@ struct WikiContext {
         [
             "t": .dictionary(labels.mapValues(TemplateValue.string)),
             "lang": .string(language.rawValue),
-            "team": .string(site.state.teamName ?? labels["team"] ?? "Team"),
+            "team": .string(Inline.text(site.state.teamName ?? labels["team"] ?? "Team")),
             "site": siteValue,
         ]
     }
@@ -23,7 +23,7 @@ struct WikiContext {
             "currentWeek": site.currentWeek.flatMap { week in site.weekNames[week].map { link($0, week) } } ?? .null,
             "weeks": .array(site.weeks.compactMap { week in site.weekNames[week].map { link($0, week) } }),
             "reviews": .array(site.reviews.compactMap { review in
-                site.reviewNames[review.id].map { link($0, "PR #\(review.pr) \(Inline.text(review.title))") }
+                site.reviewNames[review.id].map { link($0, "PR #\(review.pr) \(review.title)") }
             }),
             "projects": .array(site.projects.compactMap { project in
                 site.projectNames[project.id].map { name -> TemplateValue in
@@ -32,10 +32,11 @@ struct WikiContext {
                     return .dictionary(value)
                 }
             }),
-            "pages": .array(site.pages.compactMap { page in site.pageNames[page.id].map { link($0, Inline.text(page.title)) } }),
+            "pages": .array(site.pages.compactMap { page in site.pageNames[page.id].map { link($0, page.title) } }),
         ])
     }
 
+    /// A link to a page; `text` is raw and escaped here, once.
     private func link(_ name: String, _ text: String) -> TemplateValue {
         .dictionary(["link": .string(name), "text": .string(Inline.linkText(text))])
     }

@@ -41,7 +41,7 @@ Current week: [2024-W47](Week-2024-W47)
 ### 에픽 1: 방 생성 — To do, 1/3 (33%)
 
 - [x] DIContainer 구현 (2024-W46, 건우)
-- [ ] MainViewController [WIP] (2024-W46, 건우)
+- [ ] MainViewController \[WIP\] (2024-W46, 건우)
 - [ ] 서버 방 생성 (2024-W46, 석영)
 
 ### 에픽 2: 편집 — To do, 0/0 (0%)
@@ -63,7 +63,7 @@ Quick fix, no template.
 Nothing recorded.
 """#),
     ("Review-PR-95.md", #"""
-# PR #95 [FEAT/#95] 서버 방 생성
+# PR #95 \[FEAT/#95\] 서버 방 생성
 
 [Home](Home)
 
@@ -113,7 +113,7 @@ let view = LocalVideoView()
 ### 건우 (1/2)
 
 - [x] DIContainer 구현
-  - [ ] MainViewController [WIP]
+  - [ ] MainViewController \[WIP\]
 
 ### 석영 (0/1)
 

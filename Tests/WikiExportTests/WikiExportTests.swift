@@ -35,7 +35,7 @@ final class WikiExportTests: XCTestCase {
         XCTAssertTrue(names.contains("팀-규칙-Rules.md"), "\(names)")
         XCTAssertTrue(names.contains("Project-BeStory-앱.md"), "\(names)")
         let week = try XCTUnwrap(files.first { $0.name == "Week-2024-W46.md" }?.contents)
-        for heading in ["## 금주 목표", "## 팀원별 목표", "## 회고", "## 리뷰 노트", "- [x] 에픽 1, 2 빠르게 완성 🚀", "  - [ ] MainViewController [WIP]"] {
+        for heading in ["## 금주 목표", "## 팀원별 목표", "## 회고", "## 리뷰 노트", "- [x] 에픽 1, 2 빠르게 완성 🚀", "  - [ ] MainViewController \\[WIP\\]"] {
             XCTAssertTrue(week.contains(heading), "missing \(heading) in\n\(week)")
         }
     }
