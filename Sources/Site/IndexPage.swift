@@ -49,8 +49,8 @@ struct IndexPage {
         let projects = map.state.liveProjects
         if projects.isEmpty && epics.isEmpty { html += "<p class=\"empty\">\(HTML.text(word("nothing")))</p>\n" }
         for project in projects {
-            let progress = (byProject[project.id] ?? []).map(map.progress(of:))
-            let done = progress.reduce(0) { $0 + $1.done }, total = progress.reduce(0) { $0 + $1.total }
+            let summary = map.projectProgress[project.id]
+            let (done, total) = (summary?.done ?? 0, summary?.total ?? 0)
             html += "<article class=\"project\">\n<h3>\(HTML.line(project.name))</h3>\n<p>\(HTML.text(word(project.status.rawValue)))"
             if let due = project.due {
                 html += " · \(HTML.text(word("due"))) <span class=\"due\(project.isOverdue(today: map.today) ? " late" : "")\">\(due)</span>"
@@ -67,26 +67,26 @@ struct IndexPage {
         guard !epics.isEmpty else { return "<p class=\"empty\">\(HTML.text(language.word("noEpic")))</p>\n" }
         return "<ul class=\"epics\">\n" + epics.map { epic in
             let progress = map.progress(of: epic)
-            return "<li>\(HTML.line(epic.title)) <small>\(HTML.text(language.word(epic.status.rawValue)))</small> "
+            return "<li>\(HTML.line(epic.title)) <small>\(HTML.text(language.word(progress.status.rawValue)))</small> "
                 + Markup.progress(done: progress.done, total: progress.total) + "</li>\n"
         }.joined() + "</ul>\n"
     }
 
     private func overdue() -> String {
         let word = language.word
-        let projects = map.state.overdueProjects(today: map.today)
-        let tasks = map.overdueTasks
+        let week = map.board(map.thisWeek)
+        let (projects, tasks) = (week.overdue, week.overdueTasks)
         var html = "<section class=\"overdue\">\n<h2>\(HTML.text(word("overdue"))) <span class=\"count\">\(projects.count + tasks.count)</span></h2>\n"
         guard !projects.isEmpty || !tasks.isEmpty else { return html + "<p class=\"empty\">\(HTML.text(word("noOverdue")))</p>\n</section>\n" }
         html += "<ul class=\"overdue-list\">\n"
         for project in projects {
             html += "<li>\(HTML.text(word("project"))): \(HTML.line(project.name)) <small class=\"due late\">\(HTML.text(word("due"))) \(project.due.map(\.description) ?? "")</small></li>\n"
         }
-        for task in tasks {
-            let member = task.member.flatMap { map.state.members[$0]?.name }
-            html += "<li>\(HTML.text(word("task"))): \(HTML.line(task.title))"
-                + (member.map { " <span class=\"member\">\(HTML.line($0))</span>" } ?? "")
-                + " <small class=\"due late\">\(HTML.text(word("due"))) \(task.due.map(\.description) ?? "")</small></li>\n"
+        for node in tasks {
+            let task = node.task
+            html += "<li>\(HTML.text(word("task"))): \(Markup.id(task.shortID)) \(HTML.line(task.title))"
+                + (node.memberName.map { " <span class=\"member\">\(HTML.line($0))</span>" } ?? "")
+                + board.due(task.due, overdue: node.isOverdue) + "</li>\n"
         }
         return html + "</ul>\n</section>\n"
     }

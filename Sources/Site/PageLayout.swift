@@ -51,9 +51,15 @@ enum Markup {
             + "<span class=\"count\">\(done)/\(total) (\(percent)%)</span></span>"
     }
 
-    /// A checkbox that shows, not edits, whether an item is done.
-    static func check(_ done: Bool) -> String {
-        done ? "<input type=\"checkbox\" disabled checked>" : "<input type=\"checkbox\" disabled>"
+    /// A checkbox that shows, not edits, whether an item is done, labelled with the item's
+    /// title for screen readers.
+    static func check(_ done: Bool, label: String) -> String {
+        "<input type=\"checkbox\" disabled\(done ? " checked" : "") aria-label=\"\(HTML.attribute(label))\">"
+    }
+
+    /// An item's short id, as the terminal prints it (and as commands accept it).
+    static func id(_ shortID: String) -> String {
+        "<code class=\"id\">\(HTML.line(shortID))</code>"
     }
 
     /// A list of links, or the "nothing" line.

@@ -19,6 +19,7 @@ public enum SiteLanguage: String, Sendable, CaseIterable {
         "home": "Dashboard", "skip": "Skip to content", "generated": "As of", "todo": "to do", "doing": "doing",
         "done": "done", "noEpic": "No epics yet.", "task": "task", "project": "project", "filter": "Show member",
         "everyone": "everyone", "noProject": "Epics without a project", "weekBurndown": "This week's burndown", "sprintBurndown": "Sprint burndown",
+        "carriedTo": "carried to", "carriedFrom": "from", "overdueMark": "overdue",
     ]
 
     private static let korean: [String: String] = [
@@ -32,5 +33,6 @@ public enum SiteLanguage: String, Sendable, CaseIterable {
         "home": "대시보드", "skip": "본문으로 건너뛰기", "generated": "기준일", "todo": "할 일", "doing": "진행 중",
         "done": "완료", "noEpic": "에픽 없음", "task": "작업", "project": "프로젝트", "filter": "팀원 보기",
         "everyone": "모두", "noProject": "프로젝트 없는 에픽", "weekBurndown": "이번 주 번다운", "sprintBurndown": "스프린트 번다운",
+        "carriedTo": "이월 →", "carriedFrom": "이월 ←", "overdueMark": "기한 지남",
     ]
 }

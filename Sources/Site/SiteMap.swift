@@ -15,34 +15,27 @@ struct SiteMap {
     private(set) var reviewFiles: [String: String] = [:]
     private(set) var pageFiles: [String: String] = [:]
 
-    /// Live tasks, goals, retro entries and reviews grouped by week (grouped once: a board per
-    /// week must not scan the whole history again).
-    let tasksByWeek: [String: [TeamTask]]
-    let goalsByWeek: [String: [Goal]]
+    /// Every week's board (the read model `teamflow week` prints), built from one scan.
+    let boards: WeekBoards
     let retrosByWeek: [String: [RetroEntry]]
     let reviewsByWeek: [String: [Review]]
-    let tasksByEpic: [String: [TeamTask]]
-    let openTasksWithDue: [TeamTask]
+    /// Each live epic's progress and derived status, as `epic list` shows them.
+    let epicProgress: [String: EpicProgress]
+    /// Each live project's progress over its epics' tasks.
+    let projectProgress: [String: ProjectProgress]
 
     init(state: TeamState, today: Day) {
         self.state = state
         self.today = today
         thisWeek = ISOWeek(containing: today)
-        let tasks = state.liveTasks
-        tasksByWeek = Dictionary(grouping: tasks, by: \.week)
-        tasksByEpic = Dictionary(grouping: tasks.filter { $0.epic != nil }, by: { $0.epic ?? "" })
-        openTasksWithDue = tasks.filter { $0.due != nil && !$0.done }
-        goalsByWeek = Dictionary(grouping: state.goals.values { !$0.removed }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) },
-                                 by: \.week)
+        boards = WeekBoards(state: state)
+        epicProgress = Dictionary(state.progress(of: state.liveEpics).map { ($0.epic.id, $0) }, uniquingKeysWith: { first, _ in first })
+        projectProgress = Dictionary(state.progress(of: state.liveProjects).map { ($0.project.id, $0) }, uniquingKeysWith: { first, _ in first })
         retrosByWeek = Dictionary(grouping: state.retros(), by: \.week)
         reviews = state.liveReviews
         reviewsByWeek = Dictionary(grouping: reviews, by: \.week)
         pages = state.wikiPages
-        let keys = Set(tasksByWeek.keys).union(goalsByWeek.keys).union(retrosByWeek.keys).union(reviewsByWeek.keys)
-        // Only well-formed weeks become pages (a hand-written event may carry anything).
-        var parsed = Set(keys.compactMap(ISOWeek.init(parsing:)).filter { keys.contains($0.description) })
-        parsed.insert(thisWeek)
-        weeks = parsed.sorted(by: >)
+        weeks = Set(boards.weeks + [thisWeek]).sorted(by: >)
 
         var names = FileNames()
         _ = names.claim("index")
@@ -52,17 +45,11 @@ struct SiteMap {
         for page in pages { pageFiles[page.id] = names.claim("page-" + FileNames.ascii(ShortID.of(page.id)), suffix: page.id) + ".html" }
     }
 
-    /// An epic's progress over its live tasks.
-    func progress(of epic: Epic) -> (done: Int, total: Int) {
-        let tasks = tasksByEpic[epic.id] ?? []
-        return (tasks.reduce(0) { $0 + ($1.done ? 1 : 0) }, tasks.count)
-    }
+    /// The board of `week` as of today (what `teamflow week` prints for it).
+    func board(_ week: ISOWeek) -> WeekBoard { boards.board(week, asOf: today) }
 
-    /// Open tasks due before today, by due day then order added.
-    var overdueTasks: [TeamTask] {
-        openTasksWithDue.filter { ($0.due ?? today) < today }
-            .sorted { ($0.due ?? today, $0.clock, $0.id) < ($1.due ?? today, $1.clock, $1.id) }
-    }
+    /// An epic's progress and status (derived from its tasks as `epic list` does).
+    func progress(of epic: Epic) -> EpicProgress { epicProgress[epic.id] ?? EpicProgress(epic: epic, done: 0, total: 0) }
 }
 
 /// Hands out unique lowercase-insensitive file names.

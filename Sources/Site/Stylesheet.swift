@@ -47,6 +47,10 @@ enum Stylesheet {
     .progress { white-space: nowrap; }
     progress { width: 6rem; height: .7rem; vertical-align: middle; accent-color: var(--done); }
     .due.late, .late { color: var(--late); }
+    .mark { font-size: .8rem; color: var(--muted); white-space: nowrap; }
+    .mark.doing { color: var(--accent); font-weight: 600; }
+    li.carried { color: var(--muted); }
+    code.id { color: var(--muted); font-size: .75rem; }
     figure.chart { margin: 1rem 0; }
     figure.chart img { max-width: 100%; height: auto; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); }
     figure.chart figcaption { color: var(--muted); font-size: .875rem; }

@@ -43,24 +43,31 @@ struct WikiContext {
 
     // MARK: Weeks
 
+    /// A week page renders the week's `WeekBoard` (the one `teamflow week` prints), with
+    /// overdue judged on the week's last day so a page does not change with the day it is exported.
     func week(_ key: String) -> TemplateValue {
-        let tasks = site.tasksByWeek[key] ?? []
-        let (members, unassigned) = TaskNode.group(tasks, in: site.state, week: key)
-        let parsed = ISOWeek(parsing: key)
-        // Overdue as of the week's end, so a page does not change with the day it is exported.
-        let asOf = parsed?.end
+        guard let parsed = ISOWeek(parsing: key) else { return .null }
+        let board = site.boards.board(parsed, asOf: parsed.end)
         let retros = site.retrosByWeek[key] ?? []
+        let unassigned = board.unassignedProgress
         return .dictionary([
             "name": .string(key),
-            "start": .string(parsed?.start.description ?? ""),
-            "end": .string(parsed?.end.description ?? ""),
-            "goals": .array((site.goalsByWeek[key] ?? []).map { item($0.title, done: $0.done, depth: 0) }),
-            "doneGoals": .int((site.goalsByWeek[key] ?? []).filter(\.done).count),
-            "members": .array(members.map { column in
+            "start": .string(board.start.description),
+            "end": .string(board.end.description),
+            "goals": .array(board.goals.map { item($0.title, done: $0.done, depth: 0) }),
+            "doneGoals": .int(board.doneCount),
+            "sprint": board.sprint.map { sprint in
+                .dictionary(["name": .string(Inline.text(sprint.name)), "from": .string(sprint.from.description),
+                             "to": .string(sprint.to.description),
+                             "goals": .array(board.sprintGoals.map { item($0.title, done: $0.done, depth: 0) }),
+                             "doneGoals": .int(board.sprintDoneCount)])
+            } ?? .null,
+            "members": .array(board.members.map { column in
                 .dictionary(["name": .string(Inline.text(column.member.name)), "done": .int(column.done),
-                             "total": .int(column.total), "tasks": .array(flatten(column.tasks, asOf: asOf))])
+                             "total": .int(column.total), "tasks": .array(flatten(column.tasks))])
             }),
-            "unassigned": .array(flatten(unassigned, asOf: asOf)),
+            "unassigned": .array(flatten(board.unassigned)),
+            "unassignedDone": .int(unassigned.done), "unassignedTotal": .int(unassigned.total),
             "retro": .dictionary(Dictionary(uniqueKeysWithValues: RetroEntry.kinds.map { kind in
                 (kind, TemplateValue.array(retros.filter { $0.kind == kind }.map { entry in
                     .dictionary(["text": .string(Inline.text(entry.text)), "author": .string(Inline.text(entry.author))])
@@ -78,21 +85,22 @@ struct WikiContext {
 
     /// Task trees as flat lines with an indent, so a layout writes nested task lists simply. A
     /// line a carry left behind is open with `carriedTo`; `doing` marks work in progress;
-    /// `overdue` is an open task past due on `asOf`.
-    private func flatten(_ nodes: [TaskNode], depth: Int = 0, asOf: Day?) -> [TemplateValue] {
+    /// `overdue` is an open task past due on the board's day. All of it comes from the board.
+    private func flatten(_ nodes: [TaskNode], depth: Int = 0) -> [TemplateValue] {
         nodes.flatMap { node -> [TemplateValue] in
             let task = node.task, here = node.carriedTo == nil
             var fields = itemFields(task.title, done: node.countsDone, depth: depth)
-            fields["doing"] = .bool(here && task.status == .doing)
+            fields["id"] = .string(task.shortID)
+            fields["doing"] = .bool(node.isDoing)
             // Weeks come from events as written: one line each, like every other text here.
             fields["carriedTo"] = node.carriedTo.map { .string(Inline.text($0)) } ?? .null
             fields["carriedFrom"] = here ? node.carriedFrom.map { .string(Inline.text($0)) } ?? .null : .null
-            fields["overdue"] = .bool(here && asOf.map(task.isOverdue(today:)) == true)
+            fields["overdue"] = .bool(node.isOverdue)
             fields["due"] = task.due.map { .string($0.description) } ?? .null
-            fields["marks"] = .string(marks(doing: here && task.status == .doing, carriedTo: node.carriedTo,
+            fields["marks"] = .string(marks(doing: node.isDoing, carriedTo: node.carriedTo,
                                             carriedFrom: here ? node.carriedFrom : nil,
-                                            overdueSince: here && asOf.map(task.isOverdue(today:)) == true ? task.due : nil))
-            return [.dictionary(fields)] + flatten(node.subtasks, depth: depth + 1, asOf: asOf)
+                                            overdueSince: node.isOverdue ? task.due : nil))
+            return [.dictionary(fields)] + flatten(node.subtasks, depth: depth + 1)
         }
     }
 

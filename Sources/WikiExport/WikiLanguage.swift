@@ -20,8 +20,9 @@ public enum WikiLanguage: String, Sendable, CaseIterable {
         "nothing": "Nothing recorded.", "author": "Author", "branch": "Branch", "week": "Week", "tasks": "Tasks",
         "noEpic": "Tasks without an epic", "related": "Related issues", "background": "Background", "work": "Work",
         "notes": "Review notes", "testing": "How to test", "other": "Notes", "opened": "Opened", "link": "Link",
-        // issue 13: task marks on week and project pages
+        // Task marks on week and project pages.
         "inProgress": "in progress", "carriedTo": "carried →", "carriedFrom": "carried ←", "overdue": "overdue",
+        "sprintGoals": "Sprint goals",
     ]
 
     private static let korean: [String: String] = [
@@ -33,7 +34,8 @@ public enum WikiLanguage: String, Sendable, CaseIterable {
         "nothing": "기록 없음", "author": "작성자", "branch": "브랜치", "week": "주차", "tasks": "작업",
         "noEpic": "에픽 없는 작업", "related": "관련 이슈", "background": "배경", "work": "작업 내역",
         "notes": "리뷰 노트", "testing": "테스트 방법", "other": "메모", "opened": "생성", "link": "링크",
-        // issue 13: task marks on week and project pages
+        // Task marks on week and project pages.
         "inProgress": "진행 중", "carriedTo": "이월 →", "carriedFrom": "이월 ←", "overdue": "기한 지남",
+        "sprintGoals": "스프린트 목표",
     ]
 }

@@ -17,9 +17,8 @@ struct WikiSite {
     private(set) var projectNames: [String: String] = [:]
     private(set) var pageNames: [String: String] = [:]
 
-    /// Live tasks and goals grouped by week (computed once; boards of every week reuse them).
-    let tasksByWeek: [String: [TeamTask]]
-    let goalsByWeek: [String: [Goal]]
+    /// Every week's board (the read model `teamflow week` prints), built from one scan.
+    let boards: WeekBoards
     let retrosByWeek: [String: [RetroEntry]]
     let reviewsByWeek: [String: [Review]]
 
@@ -30,19 +29,14 @@ struct WikiSite {
     init(state: TeamState) {
         self.state = state
         // Derived once: `liveTasks` sorts every task, too slow to repeat per page.
+        boards = WeekBoards(state: state)
         let tasks = state.liveTasks
-        tasksByWeek = WikiSite.byShowingWeek(tasks)
         tasksByEpic = Dictionary(grouping: tasks.filter { $0.epic != nil }, by: { $0.epic ?? "" })
         epicsByProject = Dictionary(grouping: state.liveEpics.filter { $0.project != nil }, by: { $0.project ?? "" })
-        goalsByWeek = Dictionary(grouping: state.goals.values { !$0.removed }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) },
-                                 by: \.week)
         retrosByWeek = Dictionary(grouping: state.retros(), by: \.week)
         reviews = state.liveReviews
         reviewsByWeek = Dictionary(grouping: reviews, by: \.week)
-        let allWeeks = Set(tasksByWeek.keys).union(goalsByWeek.keys).union(retrosByWeek.keys).union(reviewsByWeek.keys)
-        // Only well-formed weeks become pages (a hand-written event may carry anything).
-        weeks = Set(allWeeks.compactMap(ISOWeek.init(parsing:)).filter { allWeeks.contains($0.description) })
-            .sorted(by: >).map(\.description)
+        weeks = boards.weeks.map(\.description)
         projects = state.liveProjects
         pages = state.wikiPages
 
@@ -63,20 +57,6 @@ struct WikiSite {
     var allNames: [String] {
         [WikiSite.home, WikiSite.sidebar] + weeks.compactMap { weekNames[$0] } + reviews.compactMap { reviewNames[$0.id] }
             + projects.compactMap { projectNames[$0.id] } + pages.compactMap { pageNames[$0.id] }
-    }
-
-    /// Tasks by the weeks whose pages show them, in order: the week each is filed in, and
-    /// every week it was carried out of (shown there as carried).
-    static func byShowingWeek(_ tasks: [TeamTask]) -> [String: [TeamTask]] {
-        var byWeek: [String: [TeamTask]] = [:]
-        for task in tasks {
-            byWeek[task.week, default: []].append(task)
-            var recorded = Set<String>()
-            for carry in task.carries where task.isCarried(outOf: carry.from) && recorded.insert(carry.from).inserted {
-                byWeek[carry.from, default: []].append(task)
-            }
-        }
-        return byWeek
     }
 
     /// An epic's progress over its live tasks.

@@ -38,7 +38,7 @@ final class SiteRenderTests: XCTestCase {
                          "화면 전환 애니메이션", "캐시 정리", "<span class=\"count\">1/2 (50%)</span>",
                          "Sprint 3", "회고 위키 정리하고 발표 준비", "src=\"charts/velocity.svg\"", "src=\"charts/burndown-2024-W47.svg\"",
                          "BeStory 앱", "에픽 1: 방 생성",
-                         "project: BeStory 앱", "task: 서버 방 생성", "due 2024-11-14",
+                         "project: BeStory 앱", "task: <code class=\"id\">", "서버 방 생성", "due 2024-11-14 · ⚠ overdue",
                          "href=\"review-95.html\">PR #95 [FEAT/#95] 서버 방 생성</a>", "<time datetime=\"2024-11-19\">"] {
             XCTAssertTrue(index.contains(expected), "missing \(expected) in\n\(index)")
         }

@@ -152,7 +152,7 @@ let view = LocalVideoView()
 
 - [ ] 화면 전환 애니메이션
 
-### Unassigned
+### Unassigned (0/1)
 
 - [ ] 담당자 없는 일
 

@@ -65,9 +65,17 @@ extension TeamState {
     /// that week is hidden.
     func goalsWithInstances(in week: ISOWeek) -> [Goal] {
         let key = week.description
-        let slots = goalRules.values { _ in true }.map { ($0, GoalRule.instanceID(rule: $0.id, week: week)) }
+        return goalsWithInstances(in: week, rules: goalRules.values { _ in true },
+                                  weekGoals: goals.values { !$0.removed && $0.week == key })
+    }
+
+    /// `goalsWithInstances(in:)` from the rules and the week's live goals, already selected (a
+    /// view of every week selects them all in one pass).
+    func goalsWithInstances(in week: ISOWeek, rules: [GoalRule], weekGoals: [Goal]) -> [Goal] {
+        let key = week.description
+        let slots = rules.map { ($0, GoalRule.instanceID(rule: $0.id, week: week)) }
         let slotIDs = Set(slots.map(\.1))
-        var found = goals.values { !$0.removed && $0.week == key && !slotIDs.contains($0.id) }
+        var found = weekGoals.filter { !slotIDs.contains($0.id) }
         for (rule, id) in slots where rule.isActive(in: week) {
             if let goal = goals[id] {
                 if !goal.removed && goal.week == key { found.append(goal) }

@@ -1,14 +1,20 @@
-/// The week's board: what `teamflow week` shows.
+/// The week's board: what `teamflow week` shows, and what every other view of a week (the
+/// wiki's week page, the site's week page and dashboard) renders. Every fact a view shows is
+/// here, derived once: which goals and tasks belong (carried in and out, recurring
+/// instances), their status, what is overdue as of `asOf`, and the counts.
 ///
 /// Team goals of the week (and of the sprint overlapping it), then every member with tasks
 /// that week (sub-tasks nested under their parents; tasks carried in first, tasks carried out
 /// kept as a record), then the open tasks of any week past their due date, then the projects
-/// overdue today.
+/// overdue on `asOf`.
 public struct WeekBoard: Sendable, Equatable {
     public var week: ISOWeek
     public var start: Day
     public var end: Day
-    /// Goals of the week that are not in a sprint.
+    /// The day "overdue" is judged on: today for the terminal and the site; the week's last day
+    /// for the wiki, whose pages depend on the events alone.
+    public var asOf: Day
+    /// Goals of the week that are not in a sprint (recurring instances included).
     public var goals: [Goal]
     /// The sprint overlapping the week, if any, and its goals.
     public var sprint: Sprint?
@@ -18,10 +24,19 @@ public struct WeekBoard: Sendable, Equatable {
     /// Tasks of the week with no (live) member.
     public var unassigned: [TaskNode]
     public var overdue: [Project]
-    /// Open tasks of any week whose due date is before today, earliest due first (no sub-tasks nested).
+    /// Open tasks of any week whose due date is before `asOf`, earliest due first (no sub-tasks nested).
     public var overdueTasks: [TaskNode] = []
 
+    /// Goals of the week done (sprint goals are counted apart, in `sprintDoneCount`).
     public var doneCount: Int { goals.filter(\.done).count }
+    public var sprintDoneCount: Int { sprintGoals.filter(\.done).count }
+    /// Done and total over the unassigned tasks (sub-tasks included; a carried-away record is never done).
+    public var unassignedProgress: (done: Int, total: Int) {
+        let all = unassigned.flatMap(\.flattenedNodes)
+        return (all.filter(\.countsDone).count, all.count)
+    }
+    /// Every task line of the week (members' and unassigned, sub-tasks included), in board order.
+    public var allTaskNodes: [TaskNode] { (members.flatMap(\.tasks) + unassigned).flatMap(\.flattenedNodes) }
 }
 
 /// A task on a board with its sub-tasks nested.
@@ -35,6 +50,12 @@ public struct TaskNode: Sendable, Equatable {
     /// On a week's board: the week the task was carried to, when this line is the record a
     /// carry left behind (not done here, whatever its status is now).
     public var carriedTo: String? = nil
+    /// Open and past its due date on the board's `asOf` (never a finished task, never a line a
+    /// carry left behind: that task is judged in the week it went to).
+    public var isOverdue: Bool = false
+
+    /// In progress on this board (a carried-away record is not: the work goes on elsewhere).
+    public var isDoing: Bool { task.status == .doing && carriedTo == nil }
 
     /// Filed on this board after a carry from an earlier week.
     public var isCarriedIn: Bool { carriedFrom != nil && carriedTo == nil }
@@ -58,23 +79,32 @@ public struct MemberTasks: Sendable, Equatable {
 }
 
 extension WeekBoard {
-    /// Builds the board of `week` from a state; `today` decides which projects are overdue.
+    /// Builds the board of `week` from a state; `today` decides what is overdue.
     public init(state: TeamState, week: ISOWeek, today: Day) {
         let key = week.description
-        let sprint = state.sprint(overlapping: week)
         // One scan for both the week's tasks and the overdue ones: a scan decodes every task.
         let relevant = state.liveTasks { $0.week == key || $0.isCarried(outOf: key) || $0.isOverdue(today: today) }
-        let (members, unassigned) = TaskNode.group(relevant.filter { $0.week == key || $0.isCarried(outOf: key) }, in: state,
-                                                   week: key)
-        let overdueTasks = relevant.filter { $0.isOverdue(today: today) }.enumerated()
-            .sorted { ($0.element.due ?? today, $0.offset) < ($1.element.due ?? today, $1.offset) }
+        let sprint = state.sprint(overlapping: week)
+        self.init(state: state, week: week, asOf: today, goals: state.goals(in: week),
+                  sprint: sprint, sprintGoals: sprint.map(state.goals(in:)) ?? [],
+                  weekTasks: relevant.filter { $0.week == key || $0.isCarried(outOf: key) },
+                  overdueCandidates: relevant.filter { $0.isOverdue(today: today) })
+    }
+
+    /// The board from what belongs to the week, already selected (by `init(state:week:today:)`
+    /// for one week, by `WeekBoards` for every week at once).
+    init(state: TeamState, week: ISOWeek, asOf: Day, goals: [Goal], sprint: Sprint?, sprintGoals: [Goal],
+         weekTasks: [TeamTask], overdueCandidates: [TeamTask]) {
+        let (members, unassigned) = TaskNode.group(weekTasks, in: state, week: week.description, asOf: asOf)
+        let overdueTasks = overdueCandidates.filter { $0.isOverdue(today: asOf) }.enumerated()
+            .sorted { ($0.element.due ?? asOf, $0.offset) < ($1.element.due ?? asOf, $1.offset) }
             // Listed in its own (current) week, so it says where it was carried from, as there.
             .map { TaskNode(task: $0.element, memberName: $0.element.member.flatMap { state.members[$0]?.name }, subtasks: [],
-                            carriedFrom: $0.element.carriedFrom(into: $0.element.week)) }
-        self.init(week: week, start: week.start, end: week.end,
-                  goals: state.goals(in: week).filter { $0.sprint == nil },
-                  sprint: sprint, sprintGoals: sprint.map(state.goals(in:)) ?? [],
-                  members: members, unassigned: unassigned, overdue: state.overdueProjects(today: today),
+                            carriedFrom: $0.element.carriedFrom(into: $0.element.week), isOverdue: true) }
+        self.init(week: week, start: week.start, end: week.end, asOf: asOf,
+                  goals: goals.filter { $0.sprint == nil },
+                  sprint: sprint, sprintGoals: sprintGoals,
+                  members: members, unassigned: unassigned, overdue: state.overdueProjects(today: asOf),
                   overdueTasks: overdueTasks)
     }
 }
@@ -84,7 +114,8 @@ extension TaskNode {
     /// A sub-task whose parent is not in the group is shown at the group's top level. With
     /// `week` (a week's board), each node says where it was carried from or to, tasks carried
     /// in come first, and a carried-away record never counts as done.
-    public static func group(_ tasks: [TeamTask], in state: TeamState, week: String? = nil) -> ([MemberTasks], [TaskNode]) {
+    public static func group(_ tasks: [TeamTask], in state: TeamState, week: String? = nil,
+                             asOf: Day? = nil) -> ([MemberTasks], [TaskNode]) {
         var byMember: [String: [TeamTask]] = [:]
         var unassigned: [TeamTask] = []
         for task in tasks {
@@ -96,11 +127,11 @@ extension TaskNode {
         }
         let columns = state.liveMembers.compactMap { member -> MemberTasks? in
             guard let own = byMember[member.id] else { return nil }
-            let nodes = tree(own, in: state, week: week)
+            let nodes = tree(own, in: state, week: week, asOf: asOf)
             let all = nodes.flatMap(\.flattenedNodes)
             return MemberTasks(member: member, tasks: nodes, done: all.filter(\.countsDone).count, total: all.count)
         }
-        return (columns, tree(unassigned, in: state, week: week))
+        return (columns, tree(unassigned, in: state, week: week, asOf: asOf))
     }
 
     /// How deep a board nests sub-tasks; deeper ones are shown at this depth under their
@@ -110,7 +141,7 @@ extension TaskNode {
 
     /// Nests tasks (given in order) under their parents within the same list; on `week`'s
     /// board, roots carried in from an earlier week come first.
-    public static func tree(_ tasks: [TeamTask], in state: TeamState, week: String? = nil) -> [TaskNode] {
+    public static func tree(_ tasks: [TeamTask], in state: TeamState, week: String? = nil, asOf: Day? = nil) -> [TaskNode] {
         let ids = Set(tasks.map(\.id))
         let byID = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // Each task's depth in the list, walking up iteratively (a cycle, which folds never
@@ -159,8 +190,10 @@ extension TaskNode {
         func node(_ task: TeamTask) -> TaskNode {
             seen.insert(task.id)
             let subs = (children[task.id] ?? []).filter { !seen.contains($0.id) }.map(node)
+            let carriedTo = week.flatMap(task.carriedTo(outOf:))
             return TaskNode(task: task, memberName: task.member.flatMap { state.members[$0]?.name }, subtasks: subs,
-                            carriedFrom: week.flatMap(task.carriedFrom(into:)), carriedTo: week.flatMap(task.carriedTo(outOf:)))
+                            carriedFrom: week.flatMap(task.carriedFrom(into:)), carriedTo: carriedTo,
+                            isOverdue: carriedTo == nil && asOf.map(task.isOverdue(today:)) == true)
         }
         let nodes = roots.map(node)
         guard week != nil else { return nodes }
