@@ -56,7 +56,8 @@ extension TeamTask: SnapshotTitled {
         w.write(id); w.write(title); w.write(member); w.write(epic); w.write(parent); w.write(week); w.write(sprint)
         w.write(due); w.write(status); w.write(removed); w.write(clock)
         w.write(createdAt); w.write(doneAt); w.write(removedAt) // history (issue 15)
-        w.write(carries) // carry-over (issue 13)
+        w.write(carries)
+        w.write(doneBy.map(\.name)); w.write(doneBy.map(\.email))
     }
 
     public init(from r: inout SnapshotReader) throws {
@@ -65,6 +66,8 @@ extension TeamTask: SnapshotTitled {
                   clock: try r.read(),
                   createdAt: try r.read(), doneAt: try r.read(), removedAt: try r.read())
         carries = try r.read()
+        let name: String? = try r.read(), email: String? = try r.read()
+        doneBy = name.map { Author(name: $0, email: email ?? "") }
     }
 }
 
@@ -192,7 +195,7 @@ extension TeamState: SnapshotCodable {
     /// Bump whenever any state type's fields change: older caches are then rebuilt.
     /// 5: tasks carry their carries (issue 13), goals' recurrence rules (issue 13).
     /// 6: tasks and goals gained their history (`createdAt`, `doneAt`, `removedAt`; issue 15).
-    public static let snapshotFormat = 6
+    public static let snapshotFormat = 7
 
     public func write(to w: inout SnapshotWriter) {
         w.write(teamName); w.write(goals); w.write(members); w.write(projects); w.write(epics); w.write(tasks)

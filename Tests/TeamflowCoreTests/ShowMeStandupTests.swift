@@ -71,6 +71,22 @@ final class ShowMeStandupTests: XCTestCase {
         XCTAssertEqual([back.name, back.email ?? "nil"], ["건우", "nil"])
     }
 
+    func testStandupListsEachTaskOnceWithItsMarksAndReadsTheDoerFromTheState() throws {
+        var f = Fixture(now: "2024-11-18T09:00:00+09:00") // Monday
+        try f.members.add(name: "민수", handle: "minsu")
+        let late = try f.tasks.add(title: "늦은 진행", .init(member: "minsu", due: "2024-11-15"))
+        try f.tasks.start(late.id)
+        try f.tasks.add(title: "늦은 일", .init(member: "minsu", due: "2024-11-14"))
+        let done = try f.tasks.add(title: "끝낸 일", .init(member: "minsu", due: "2024-11-10"))
+        f.session = Session(author: Author(name: "지혜", email: "jh@example.com"), now: f.session.now, timeZone: f.session.timeZone)
+        try f.tasks.check(done.id)
+        let section = try XCTUnwrap(try queries(f).standup(since: nil, member: nil).sections.first)
+        XCTAssertEqual(section.inProgress.map(\.task.title), ["늦은 진행"])
+        XCTAssertEqual(section.inProgress.map(\.isOverdue), [true])
+        XCTAssertEqual(section.overdue.map(\.title), ["늦은 일"], "a task in progress is not listed again as overdue; a done one never")
+        XCTAssertEqual(section.done.map(\.by.name), ["지혜"], "who checked it, from the state's doneBy")
+    }
+
     func testStandupOnAMondayReadsFridayByEventTime() throws {
         var f = Fixture(now: "2024-11-15T18:00:00+09:00") // Friday
         try f.members.add(name: "건우", handle: "geonwoo")
@@ -90,7 +106,7 @@ final class ShowMeStandupTests: XCTestCase {
         XCTAssertEqual(standup.since.description, "2024-11-15")
         XCTAssertEqual(standup.sections.map { $0.member?.name }, ["건우", "민수"])
         XCTAssertEqual(standup.sections[0].done.map(\.task.title), ["금요일 완료"])
-        XCTAssertEqual(standup.sections[1].inProgress.map(\.title), ["진행"])
+        XCTAssertEqual(standup.sections[1].inProgress.map(\.task.title), ["진행"])
         XCTAssertEqual(standup.sections[1].overdue.map(\.title), ["늦은 일"])
         let sinceThursday = try queries(f).standup(since: "2024-11-14", member: "geonwoo")
         XCTAssertEqual(sinceThursday.sections.map { $0.member?.name }, ["건우"])

@@ -21,12 +21,13 @@ final class TypedFoldsDifferentialTests: XCTestCase {
         XCTAssertGreaterThan(checked, 50_000)
     }
 
-    /// The state without what the legacy folds never knew: the items' history (issue 15,
-    /// `createdAt`/`doneAt`/`removedAt` of tasks, `doneAt`/`removedAt` of goals; tested in InsightsTests).
+    /// The state without what the legacy folds never knew: the items' history
+    /// (`createdAt`/`doneAt`/`doneBy`/`removedAt` of tasks, `doneAt`/`removedAt` of goals; tested in
+    /// InsightsTests and the standup tests).
     static func withoutHistory(_ state: TeamState) -> TeamState {
         var out = state
         for (id, var task) in state.tasks {
-            (task.createdAt, task.doneAt, task.removedAt) = ("", nil, nil)
+            (task.createdAt, task.doneAt, task.removedAt, task.doneBy) = ("", nil, nil, nil)
             out.tasks[id] = task
         }
         for (id, var goal) in state.goals {

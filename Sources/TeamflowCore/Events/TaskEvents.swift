@@ -52,7 +52,7 @@ public struct TaskAdded: TeamEvent {
         state.tasks[event.id] = TeamTask(id: event.id, title: title, member: member, epic: epic, parent: parent, week: week,
                                          sprint: sprint, due: due, status: done ? .done : .todo, removed: false,
                                          clock: event.clock,
-                                         createdAt: event.at, doneAt: done ? event.at : nil) // history (issue 15)
+                                         createdAt: event.at, doneAt: done ? event.at : nil, doneBy: done ? event.author : nil)
     }
 
     public func inverse(of event: Event, before: TeamState) -> EventDraft? {

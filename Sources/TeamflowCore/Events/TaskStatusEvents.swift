@@ -18,7 +18,7 @@ extension TaskStatusEvent {
 
     public func fold(into state: inout TeamState, event: Event) {
         guard state.tasks[task]?.removed == false else { return }
-        state.tasks[task]?.setStatus(Self.status, at: event.at)
+        state.tasks[task]?.setStatus(Self.status, at: event.at, by: event.author)
     }
 
     /// The event of the status the task had.
@@ -31,11 +31,13 @@ extension TaskStatusEvent {
 extension TeamTask {
     /// History (issue 15): the event that made the task done dates it (a second check keeps
     /// the first date); leaving `done` clears it.
-    mutating func setStatus(_ status: WorkStatus, at: String) {
+    mutating func setStatus(_ status: WorkStatus, at: String, by author: Author) {
         if status != .done {
             doneAt = nil
+            doneBy = nil
         } else if self.status != .done || doneAt == nil {
             doneAt = at
+            doneBy = author
         }
         self.status = status
     }

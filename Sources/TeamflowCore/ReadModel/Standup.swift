@@ -11,17 +11,24 @@ public struct Standup: Sendable, Equatable {
     public var sections: [StandupSection]
 }
 
-/// One member's part of a standup (`member` nil: tasks assigned to no one).
+/// One member's part of a standup (`member` nil: tasks assigned to no one). Each task is in
+/// one list only: a task in progress and past due is in `inProgress`, marked overdue there.
 public struct StandupSection: Sendable, Equatable {
     public var member: Member?
     /// Tasks done since the standup's `since`, in the order they were done.
     public var done: [DoneTask]
     /// Tasks in progress (`doing`), in the order they were added.
-    public var inProgress: [TeamTask]
-    /// Open tasks whose due date is before today.
+    public var inProgress: [StandupTask]
+    /// Open tasks not in progress whose due date is before today.
     public var overdue: [TeamTask]
 
     public var isEmpty: Bool { done.isEmpty && inProgress.isEmpty && overdue.isEmpty }
+}
+
+/// A task in progress, and whether it is also past its due date.
+public struct StandupTask: Sendable, Equatable {
+    public var task: TeamTask
+    public var isOverdue: Bool
 }
 
 /// A task with the event that made it done (its time and author).
@@ -37,30 +44,36 @@ extension Queries {
     /// start of the last working day before today (Friday on a Monday, also on a weekend).
     /// `member`: a member's name, handle, id prefix or `me`; nil for everyone.
     public func standup(since text: String?, member who: String?) throws -> Standup {
-        let today = session.today
-        let since = try Self.sinceDay(text, today: today, session: session)
+        let since = try Self.sinceDay(text, today: session.today, session: session)
         let state = try repository.state()
         let member = try who.map { try session.member($0, in: state) }
-        let doneEvents = Self.doneEvents(try repository.events())
+        return Standup(state: state, today: session.today, since: since, member: member, timeZone: session.timeZone)
+    }
+}
+
+extension Standup {
+    /// The standup from the state alone: each task's `doneAt`/`doneBy` say when and by whom
+    /// it was done (the folds keep them), so no event is replayed at any history size.
+    public init(state: TeamState, today: Day, since: Day, member: Member?, timeZone: TimeZone) {
         var byMember: [String: StandupSection] = [:]
         var unassigned = StandupSection(member: nil, done: [], inProgress: [], overdue: [])
-        for task in state.liveTasks {
-            if let member, task.member != member.id { continue }
+        // A cheap test of the written date first: it is at most a day off the date in `timeZone`.
+        let earliest = since.adding(days: -1).description
+        for task in state.liveTasks(where: { member == nil || $0.member == member?.id }) {
             let owner = task.member.flatMap { state.members[$0] }.flatMap { $0.removed ? nil : $0 }
             var section = owner.map { byMember[$0.id] ?? StandupSection(member: $0, done: [], inProgress: [], overdue: []) } ?? unassigned
             switch task.status {
             case .done:
                 // The event's instant, seen in the reader's zone: right for a team across zones.
-                if let event = doneEvents[task.id], let date = Timestamp.parse(event.at),
-                   Day(date: date, timeZone: session.timeZone) >= since {
-                    section.done.append(DoneTask(task: task, at: event.at, by: event.author))
+                if let at = task.doneAt, at.prefix(10) >= earliest, let date = Timestamp.parse(at),
+                   Day(date: date, timeZone: timeZone) >= since {
+                    section.done.append(DoneTask(task: task, at: at, by: task.doneBy ?? Author(name: "", email: "")))
                 }
             case .doing:
-                section.inProgress.append(task)
+                section.inProgress.append(StandupTask(task: task, isOverdue: task.isOverdue(today: today)))
             case .todo:
-                break
+                if task.isOverdue(today: today) { section.overdue.append(task) }
             }
-            if !task.done, let due = task.due, due < today { section.overdue.append(task) }
             if let owner { byMember[owner.id] = section } else { unassigned = section }
         }
         var sections = state.liveMembers.filter { member == nil || $0.id == member?.id }.map { item in
@@ -70,9 +83,11 @@ extension Queries {
         for index in sections.indices {
             sections[index].done.sort { (Timestamp.parse($0.at) ?? .distantPast) < (Timestamp.parse($1.at) ?? .distantPast) }
         }
-        return Standup(today: today, since: since, sections: sections)
+        self.init(today: today, since: since, sections: sections)
     }
+}
 
+extension Queries {
     /// The day `--since` names: a date, `yesterday`, or the last working day before today.
     static func sinceDay(_ text: String?, today: Day, session: Session) throws -> Day {
         guard let text = text?.trimmingSpaces, !text.isEmpty else {
@@ -85,23 +100,5 @@ extension Queries {
         }
         if text.lowercased() == "yesterday" { return today.adding(days: -1) }
         return try session.day(text)
-    }
-
-    /// For each task, the event that last made it done, replaying the history once: any
-    /// event type that moves a task to `done` counts (check, move, undo of an uncheck,
-    /// an import's done task), and a later move away from `done` forgets it.
-    static func doneEvents(_ events: [Event]) -> [String: Event] {
-        var replay = TeamState()
-        var doneBy: [String: Event] = [:]
-        for event in events {
-            let ids = [event.id] + (event.data.string("task").map { [$0] } ?? [])
-            let before = ids.map { replay.tasks[$0]?.status }
-            replay.apply(event)
-            for (id, old) in zip(ids, before) {
-                guard let now = replay.tasks[id]?.status else { continue }
-                if now == .done, old != .done { doneBy[id] = event } else if now != .done { doneBy[id] = nil }
-            }
-        }
-        return doneBy
     }
 }

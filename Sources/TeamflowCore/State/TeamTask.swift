@@ -28,6 +28,9 @@ public struct TeamTask: Sendable, Codable, Equatable, Identifiable {
     public var doneAt: String? = nil
     /// When it was removed (nil while it is not removed).
     public var removedAt: String? = nil
+    /// Who made it done (the author of the event `doneAt` dates; nil while it is not done):
+    /// what a standup says, read from the state instead of a replay of the history.
+    public var doneBy: Author? = nil
     // End of history.
 
     public var done: Bool { status == .done }

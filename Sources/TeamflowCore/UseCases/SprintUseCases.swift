@@ -86,7 +86,7 @@ public struct SprintBoard: Sendable, Equatable {
         self.today = today
         goals = state.goals(in: sprint)
         let tasks = state.tasks(in: sprint)
-        (members, unassigned) = TaskNode.group(tasks, in: state)
+        (members, unassigned) = TaskNode.group(tasks, in: state, asOf: today)
         overdue = state.overdueProjects(today: today)
         done = tasks.filter(\.done).count
         total = tasks.count

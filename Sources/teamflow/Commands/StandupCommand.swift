@@ -7,8 +7,8 @@ enum StandupCommand {
     static let spec = CommandSpec(
         name: "standup",
         abstract: "Per member: what was done since the last working day, what is in progress, what is overdue.",
-        discussion: "\"Done since\" reads the time of the event that made each task done, seen in TZ, so it is right "
-            + "for a team spread over time zones. The default start is the last working day before today (Friday on a Monday).",
+        discussion: "\"Done since\" reads the time of the event that made each task done (kept in the state, so no history is replayed), seen in TZ, so it is right "
+            + "for a team spread over time zones. Each task is listed once: one in progress and past due is marked overdue on its line. The default start is the last working day before today (Friday on a Monday).",
         examples: ["teamflow standup", "teamflow standup --since yesterday --mine", "teamflow standup --member 건우 --json"],
         options: [OptionSpec(long: "since", valueName: "DATE", help: "A date (YYYY-MM-DD) or yesterday (default: the last working day)."),
                   OptionSpec(long: "member", short: "m", valueName: "M", help: "Only this member (name, handle, id prefix or me).",
@@ -39,11 +39,11 @@ enum StandupCommand {
                     ("name", .optional(name)),
                     ("done", .array(section.done.map { item in
                         guard case .object(let pairs) = task(item.task, name) else { return .null }
-                        // The task object already has `doneAt` (issue 15): the standup's is the time of
+                        // The task object already has `doneAt`: the standup's is the time of
                         // the event it read, the same moment; one key, never two.
                         return .object(pairs.filter { $0.0 != "doneAt" } + [("doneAt", .string(item.at)), ("doneBy", .string(item.by.name))])
                     })),
-                    ("inProgress", .array(section.inProgress.map { task($0, name) })),
+                    ("inProgress", .array(section.inProgress.map { Present.json($0.task, memberName: name, overdue: $0.isOverdue) })),
                     ("overdue", .array(section.overdue.map { task($0, name) })),
                 ])
             })),
@@ -60,8 +60,11 @@ enum StandupCommand {
                 lines.append("  done     \(Present.status(item.task.status)) \(Console.styled(item.task.shortID, .dim))  \(Present.oneLine(item.task.title))"
                              + Console.styled("  \(Present.oneLine(Timestamp.display(item.at, timeZone: timeZone)))", .dim))
             }
-            for task in section.inProgress {
-                lines.append("  doing    \(Present.status(task.status)) \(Console.styled(task.shortID, .dim))  \(Present.oneLine(task.title))")
+            for item in section.inProgress {
+                let task = item.task
+                // Listed once: an overdue task in progress is marked here, not listed again below.
+                lines.append("  doing    \(Present.status(task.status)) \(Console.styled(task.shortID, .dim))  \(Present.oneLine(task.title))"
+                             + (item.isOverdue ? "  " + Console.styled("overdue", .red) + " \(task.due.map { String($0.description.dropFirst(5)) } ?? "")" : ""))
             }
             for task in section.overdue {
                 lines.append("  " + Console.styled("overdue", .red) + "  \(Present.status(task.status)) \(Console.styled(task.shortID, .dim))  "

@@ -137,7 +137,7 @@ extension Present {
     /// a board's line was carried from and to (default: the week it came from into its own
     /// week); `overdue` is written when `today` is known.
     static func json(_ task: TeamTask, memberName: String?, subtasks: [JSON]? = nil, today: Day? = nil,
-                     carried: (from: String?, to: String?)? = nil) -> JSON {
+                     carried: (from: String?, to: String?)? = nil, overdue: Bool? = nil) -> JSON {
         var pairs: [(String, JSON)] = [
             ("id", .string(task.id)),
             ("short", .string(task.shortID)),
@@ -155,14 +155,15 @@ extension Present {
         // carry-over and due dates (issue 13)
         let carried = carried ?? (from: task.carriedFrom(into: task.week), to: nil)
         pairs += [("carriedFrom", .optional(carried.from)), ("carriedTo", .optional(carried.to))]
-        if let today { pairs.append(("overdue", .bool(task.isOverdue(today: today)))) }
+        // A board line's overdue is the board's; a task listed alone is judged on today.
+        if let overdue = overdue ?? today.map(task.isOverdue(today:)) { pairs.append(("overdue", .bool(overdue))) }
         if let subtasks { pairs.append(("subtasks", .array(subtasks))) }
         return .object(pairs)
     }
 
     static func json(_ node: TaskNode, today: Day? = nil) -> JSON {
         json(node.task, memberName: node.memberName, subtasks: node.subtasks.map { json($0, today: today) }, today: today,
-             carried: (from: node.carriedFrom, to: node.carriedTo))
+             carried: (from: node.carriedFrom, to: node.carriedTo), overdue: today == nil ? nil : node.isOverdue)
     }
 
     /// `[x]` done, `[~]` doing, `[ ]` todo (coloured marks on a terminal).
@@ -177,7 +178,7 @@ extension Present {
     static func line(_ task: TeamTask, memberName: String?, today: Day? = nil) -> String {
         "\(status(task.status)) \(Console.styled(oneLine(task.shortID), .dim))  \(oneLine(task.title))"
             + (memberName.map { "  @\(oneLine($0))" } ?? "") + "  " + Console.styled(oneLine(task.week), .dim)
-            + due(task, today: today)
+            + due(task, today: today, overdue: today.map(task.isOverdue(today:)) == true)
     }
 
     static func json(_ sprint: Sprint) -> JSON {

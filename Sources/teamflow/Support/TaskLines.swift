@@ -1,14 +1,14 @@
 import TeamflowCore
 
 /// Task lines on boards: carried-away records, carried-in marks, due dates and the overdue
-/// group (issue 13). Kept apart from `Presenters.swift`, which shapes every other entity.
+/// group. Kept apart from `Presenters.swift`, which shapes every other entity.
 extension Present {
     /// `  due 11-22` (the year too when it is not today's), then `  overdue` (red on a terminal)
-    /// for an open task past due; empty without a due date.
-    static func due(_ task: TeamTask, today: Day?) -> String {
+    /// when the read model says so; empty without a due date.
+    static func due(_ task: TeamTask, today: Day?, overdue: Bool) -> String {
         guard let due = task.due else { return "" }
         let date = today.map { $0.year == due.year } == false ? due.description : String(due.description.dropFirst(5))
-        return "  due \(date)" + (today.map(task.isOverdue(today:)) == true ? "  " + Console.styled("overdue", .red) : "")
+        return "  due \(date)" + (overdue ? "  " + Console.styled("overdue", .red) : "")
     }
 
     /// The mark of a line a carry left behind: `[>]` (a coloured arrow on a terminal).
@@ -28,7 +28,7 @@ extension Present {
                 if let from = node.carriedFrom, from != parentFrom {
                     line += "  " + Console.styled("↪ from \(oneLine(from))", .dim)
                 }
-                line += due(task, today: today)
+                line += due(task, today: today, overdue: node.isOverdue)
             }
             let from = node.carriedTo == nil ? node.carriedFrom : nil
             return [line] + lines(node.subtasks, indent: indent + "  ", today: today, parentFrom: from)
