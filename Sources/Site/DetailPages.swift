@@ -61,7 +61,7 @@ struct DetailPages {
             html += "<section class=\"comments\">\n<h2>\(HTML.text(word("comments"))) <span class=\"count\">\(review.comments.count)</span></h2>\n"
             for comment in review.comments {
                 let state = comment.stateLabel.map { " <span class=\"state\">\(HTML.line($0))</span>" } ?? ""
-                html += "<article class=\"comment\">\n<h3>\(HTML.line(comment.author))\(state) <small>\(HTML.line(Self.moment(comment.at)))</small></h3>\n"
+                html += "<article class=\"comment\">\n<h3>\(HTML.line(comment.author))\(state) <small>\(HTML.line(Timestamp.display(comment.at, in: map.timeZone)))</small></h3>\n"
                 html += "<div class=\"md\">\n\(comment.textRepeatsState ? "" : MarkdownHTML.render(comment.text, headingShift: 3))</div>\n</article>\n"
             }
             html += "</section>\n"
@@ -83,11 +83,5 @@ struct DetailPages {
             html += "</section>\n"
         }
         return html + "</article>\n"
-    }
-
-    /// `2024-11-18T10:00:00+09:00` -> `2024-11-18 10:00`.
-    static func moment(_ at: String) -> String {
-        guard at.count >= 16 else { return at }
-        return String(at.prefix(10)) + " " + String(at.dropFirst(11).prefix(5))
     }
 }

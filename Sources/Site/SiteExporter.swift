@@ -26,17 +26,23 @@ public struct SiteExportResult: Sendable, Equatable {
 /// every user text escaped; the same state, day and series give the same bytes.
 public struct SiteExporter: Sendable {
     public let language: SiteLanguage
+    /// The team's zone for every time shown (comments); nil shows each as written, with its offset.
+    public let timeZone: TimeZone?
+    /// The team's name when none was recorded with `init --team` (the repository's folder name).
+    public let teamFallback: String?
 
-    public init(language: SiteLanguage = .en) {
+    public init(language: SiteLanguage = .en, timeZone: TimeZone? = nil, teamFallback: String? = nil) {
         self.language = language
+        self.timeZone = timeZone
+        self.teamFallback = teamFallback
     }
 
     /// Every file of the site, sorted by path. `today` picks "this week" and what is overdue.
     public func render(_ state: TeamState, today: Day, charts: SiteCharts = .none) -> [SiteFile] {
-        let map = SiteMap(state: state, today: today)
+        let map = SiteMap(state: state, today: today, timeZone: timeZone)
         let chartFiles = ChartFiles(charts: charts, map: map, language: language)
         let board = BoardHTML(map: map, language: language, charts: charts, chartFiles: chartFiles)
-        let layout = PageLayout(language: language, team: state.teamName ?? language.word("dashboard"), today: today.description)
+        let layout = PageLayout(language: language, team: state.teamName ?? teamFallback ?? language.word("team"), today: today.description)
         let details = DetailPages(map: map, board: board, language: language)
         var files = [
             SiteFile(path: "index.html", contents: layout.document(title: language.word("dashboard"),

@@ -9,7 +9,7 @@ public enum SiteLanguage: String, Sendable, CaseIterable {
     }
 
     private static let english: [String: String] = [
-        "dashboard": "Dashboard", "thisWeek": "This week", "weeks": "Weeks", "reviews": "Review notes",
+        "dashboard": "Dashboard", "team": "Team", "thisWeek": "This week", "weeks": "Weeks", "reviews": "Review notes",
         "pages": "Wiki pages", "goals": "Goals", "sprintGoals": "Sprint goals", "members": "Tasks by member",
         "unassigned": "Unassigned", "sprint": "Sprint", "burndown": "Burndown", "velocity": "Velocity",
         "projects": "Projects and epics", "overdue": "Overdue", "nothing": "Nothing recorded.",
@@ -23,7 +23,7 @@ public enum SiteLanguage: String, Sendable, CaseIterable {
     ]
 
     private static let korean: [String: String] = [
-        "dashboard": "대시보드", "thisWeek": "이번 주", "weeks": "주간 기록", "reviews": "리뷰 노트",
+        "dashboard": "대시보드", "team": "팀", "thisWeek": "이번 주", "weeks": "주간 기록", "reviews": "리뷰 노트",
         "pages": "위키", "goals": "금주 목표", "sprintGoals": "스프린트 목표", "members": "팀원별 목표",
         "unassigned": "담당자 없음", "sprint": "스프린트", "burndown": "번다운", "velocity": "속도",
         "projects": "프로젝트와 에픽", "overdue": "마감 지남", "nothing": "기록 없음",

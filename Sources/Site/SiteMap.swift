@@ -1,3 +1,4 @@
+import Foundation
 import TeamflowCore
 
 /// Which pages the site has and what each file is called, computed once from the state so
@@ -24,8 +25,12 @@ struct SiteMap {
     /// Each live project's progress over its epics' tasks.
     let projectProgress: [String: ProjectProgress]
 
-    init(state: TeamState, today: Day) {
+    /// The zone comment times are shown in (nil: as written).
+    let timeZone: TimeZone?
+
+    init(state: TeamState, today: Day, timeZone: TimeZone? = nil) {
         self.state = state
+        self.timeZone = timeZone
         self.today = today
         thisWeek = ISOWeek(containing: today)
         boards = WeekBoards(state: state)

@@ -20,7 +20,7 @@ extension WikiContext {
                                     "body": .string(Inline.block(section.body))])
             }),
             "comments": .array(review.comments.map { comment in
-                .dictionary(["author": .string(Inline.text(comment.author)), "at": .string(Inline.moment(comment.at)),
+                .dictionary(["author": .string(Inline.text(comment.author)), "at": .string(Inline.text(Timestamp.display(comment.at, in: timeZone))),
                              "text": .string(Inline.block(comment.text))])
             }),
         ])
@@ -140,11 +140,5 @@ enum Inline {
             }
         }
         return opener
-    }
-
-    /// `2024-11-18T10:00:00+09:00` -> `2024-11-18 10:00`.
-    static func moment(_ at: String) -> String {
-        guard at.count >= 16 else { return at }
-        return String(at.prefix(10)) + " " + String(at.dropFirst(11).prefix(5))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TeamflowCore
 import Templates
 
@@ -7,12 +8,14 @@ struct WikiContext {
     let site: WikiSite
     let labels: [String: String]
     let language: WikiLanguage
+    var timeZone: TimeZone? = nil
+    var teamFallback: String? = nil
 
     func base() -> [String: TemplateValue] {
         [
             "t": .dictionary(labels.mapValues(TemplateValue.string)),
             "lang": .string(language.rawValue),
-            "team": .string(Inline.text(site.state.teamName ?? labels["team"] ?? "Team")),
+            "team": .string(Inline.text(site.state.teamName ?? teamFallback ?? labels["team"] ?? "Team")),
             "site": siteValue,
         ]
     }

@@ -30,6 +30,10 @@ public struct WikiExporter: Sendable {
     public static let overridesPath = ".teamflow/templates/wiki"
 
     public let language: WikiLanguage
+    /// The team's zone for every time shown (comments); nil shows each as written, with its offset.
+    public let timeZone: TimeZone?
+    /// The team's name when none was recorded with `init --team` (the repository's folder name).
+    public let teamFallback: String?
     private let environment: TemplateEnvironment
 
     /// The layout folder of the work tree `workTree`, which it must stay inside.
@@ -39,8 +43,11 @@ public struct WikiExporter: Sendable {
     }
 
     /// - Parameter overrides: a folder whose files replace built-in layouts of the same name.
-    public init(language: WikiLanguage = .en, overrides: TemplateFolder? = nil) {
+    public init(language: WikiLanguage = .en, overrides: TemplateFolder? = nil, timeZone: TimeZone? = nil,
+                teamFallback: String? = nil) {
         self.language = language
+        self.timeZone = timeZone
+        self.teamFallback = teamFallback
         environment = TemplateEnvironment(loader: WikiLayoutLoader(overrides: overrides), trimBehaviour: .smart)
     }
 
@@ -53,7 +60,8 @@ public struct WikiExporter: Sendable {
     /// the week pages (see `WikiCharts`).
     public func render(_ state: TeamState, charts: WikiCharts = .none) throws -> [WikiFile] {
         let site = WikiSite(state: state)
-        let context = WikiContext(site: site, labels: language.labels, language: language)
+        let context = WikiContext(site: site, labels: language.labels, language: language, timeZone: timeZone,
+                                  teamFallback: teamFallback)
         let base = context.base()
         var templates: [String: Template] = [:]
         for layout in WikiExporter.layouts {

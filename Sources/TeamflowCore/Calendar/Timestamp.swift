@@ -19,6 +19,16 @@ public enum Timestamp {
             + "\(p.hour.zeroPadded(2)):\(p.minute.zeroPadded(2)) \(RFC3339.offsetText(offset))"
     }
 
+    /// `display(_:timeZone:)` in `timeZone`, or with no zone in the offset it was written with
+    /// (`2024-11-12 14:12 +09:00` either way for a Seoul author read in Seoul): every page shows
+    /// a time with its offset, never a bare clock reading.
+    public static func display(_ text: String, in timeZone: TimeZone?) -> String {
+        if let timeZone { return display(text, timeZone: timeZone) }
+        guard parse(text) != nil else { return text }
+        let suffix = text.hasSuffix("Z") || text.hasSuffix("z") ? "+00:00" : String(text.suffix(6))
+        return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(5)) + " " + suffix
+    }
+
     /// Parses an RFC 3339 timestamp with offset (fractional seconds allowed); nil when malformed.
     public static func parse(_ text: String) -> Date? {
         RFC3339.parse(text)

@@ -27,7 +27,8 @@ enum SiteCommand {
         let queries = try inv.queries()
         let (charts, day) = (try queries.charts(), queries.session.today)
         let export = try ProgressLine.run("teamflow site", inv) {
-            try SiteExporter(language: language).export(store, to: out, today: day, charts: charts)
+            try SiteExporter(language: language, timeZone: queries.session.timeZone, teamFallback: inv.teamFallback)
+                .export(store, to: out, today: day, charts: charts)
         }
         let (files, report) = (export.files, export.report)
         inv.emit(json: .object([

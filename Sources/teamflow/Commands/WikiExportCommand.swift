@@ -24,9 +24,11 @@ enum WikiExportCommand {
         let language = WikiLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
         let overrides = store.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
         let out = inv.resolvedPath(inv.parsed.option("out") ?? "wiki")
-        let charts = try inv.queries().charts()
+        let queries = try inv.queries()
+        let charts = try queries.charts()
         let export = try ProgressLine.run("teamflow wiki export", inv) {
-            try WikiExporter(language: language, overrides: overrides).export(store, to: out, charts: charts)
+            try WikiExporter(language: language, overrides: overrides, timeZone: queries.session.timeZone,
+                             teamFallback: inv.teamFallback).export(store, to: out, charts: charts)
         }
         let (files, report) = (export.files, export.report)
         inv.emit(json: .object([

@@ -38,7 +38,8 @@ enum WikiPublishCommand {
         let overrides = store.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
         let charts = try inv.queries().charts()
         let outcome = try ProgressLine.run("teamflow wiki publish", inv) {
-            let files = try WikiExporter(language: language, overrides: overrides).render(store, charts: charts)
+            let files = try WikiExporter(language: language, overrides: overrides, timeZone: session.timeZone,
+                                         teamFallback: inv.teamFallback).render(store, charts: charts)
             return try WikiPublisher(git: git).publish(
                 files, to: target, from: inv.directory, author: author,
                 date: Timestamp.format(session.now, timeZone: session.timeZone), message: inv.parsed.option("message"))

@@ -51,6 +51,12 @@ final class Invocation {
     /// The read-only queries over this invocation's store and session.
     func queries() throws -> Queries { Queries(repository: try store(), session: try session()) }
 
+    /// The team's name for pages when none was recorded with `init --team`: the repository's
+    /// folder name (as `git` users call their project), nil outside a work tree.
+    var teamFallback: String? {
+        (try? store())?.workingDirectory.map { (($0 as NSString).standardizingPath as NSString).lastPathComponent }
+    }
+
     /// Reads a required positional argument (the parser has already checked presence).
     func argument(_ name: String) -> String { parsed.argument(name) ?? "" }
 }
