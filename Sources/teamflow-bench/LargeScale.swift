@@ -24,6 +24,14 @@ struct LargeScale {
         let week = Synthetic.organisationLastWeek(count: events)
         _ = bench.shell(bench.teamflow, ["-C", large, "week", week], in: large) // warm the cache
         say("week \(week) (300 tasks) @\(events) warm: \(bench.timeProcess(["week", week], in: large))")
+        // The standup reads the state (done times and authors are folded), so it costs what a
+        // board costs; paired with `week` run by run, as the ratio is what is promised.
+        let standupPairs = (0..<(bench.options.runs + Bench.warmup)).map { _ in
+            (bench.timeProcess([["week", week]], in: large).median, bench.timeProcess([["standup"]], in: large).median)
+        }.dropFirst(Bench.warmup)
+        let standupRatios = standupPairs.map { $0.1 / $0.0 }.sorted()
+        say("standup @\(events) warm: \(ms(standupPairs.map(\.1).sorted()[standupPairs.count / 2])); "
+            + "paired ratio to week median \(String(format: "%.2f", standupRatios[standupRatios.count / 2]))x")
         let tiny = bench.makeRepo(Synthetic.stream(count: bench.options.small)).path
         let pairs = (0..<(bench.options.runs + Bench.warmup)).map { _ in
             (bench.timeProcess([["goal", "add", "bench goal"]], in: tiny).median,
