@@ -43,31 +43,28 @@ struct IndexPage {
 
     private func projects() -> String {
         let word = language.word
-        let epics = map.state.liveEpics
-        let byProject = Dictionary(grouping: epics.filter { $0.project != nil }, by: { $0.project ?? "" })
+        let overview = map.overview
         var html = "<section class=\"projects\">\n<h2>\(HTML.text(word("projects")))</h2>\n"
-        let projects = map.state.liveProjects
-        if projects.isEmpty && epics.isEmpty { html += "<p class=\"empty\">\(HTML.text(word("nothing")))</p>\n" }
-        for project in projects {
-            let summary = map.projectProgress[project.id]
-            let (done, total) = (summary?.done ?? 0, summary?.total ?? 0)
+        if overview.projects.isEmpty && overview.looseEpics.isEmpty { html += "<p class=\"empty\">\(HTML.text(word("nothing")))</p>\n" }
+        for entry in overview.projects {
+            let project = entry.project
             html += "<article class=\"project\">\n<h3>\(HTML.line(project.name))</h3>\n<p>\(HTML.text(word(project.status.rawValue)))"
             if let due = project.due {
                 html += " · \(HTML.text(word("due"))) <span class=\"due\(project.isOverdue(today: map.today) ? " late" : "")\">\(due)</span>"
             }
-            html += " · \(Markup.progress(done: done, total: total))</p>\n" + epicList(byProject[project.id] ?? [])
+            html += " · \(Markup.progress(done: entry.progress.done, total: entry.progress.total))</p>\n" + epicList(entry.epics)
             html += "</article>\n"
         }
-        let loose = epics.filter { epic in epic.project.map { id in !projects.contains { $0.id == id } } ?? true }
-        if !loose.isEmpty { html += "<article class=\"project\">\n<h3>\(HTML.text(word("noProject")))</h3>\n" + epicList(loose) + "</article>\n" }
+        if !overview.looseEpics.isEmpty {
+            html += "<article class=\"project\">\n<h3>\(HTML.text(word("noProject")))</h3>\n" + epicList(overview.looseEpics) + "</article>\n"
+        }
         return html + "</section>\n"
     }
 
-    private func epicList(_ epics: [Epic]) -> String {
+    private func epicList(_ epics: [EpicProgress]) -> String {
         guard !epics.isEmpty else { return "<p class=\"empty\">\(HTML.text(language.word("noEpic")))</p>\n" }
-        return "<ul class=\"epics\">\n" + epics.map { epic in
-            let progress = map.progress(of: epic)
-            return "<li>\(HTML.line(epic.title)) <small>\(HTML.text(language.word(progress.status.rawValue)))</small> "
+        return "<ul class=\"epics\">\n" + epics.map { progress in
+            "<li>\(HTML.line(progress.epic.title)) <small>\(HTML.text(language.word(progress.status.rawValue)))</small> "
                 + Markup.progress(done: progress.done, total: progress.total) + "</li>\n"
         }.joined() + "</ul>\n"
     }

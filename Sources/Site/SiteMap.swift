@@ -20,10 +20,8 @@ struct SiteMap {
     let boards: WeekBoards
     let retrosByWeek: [String: [RetroEntry]]
     let reviewsByWeek: [String: [Review]]
-    /// Each live epic's progress and derived status, as `epic list` shows them.
-    let epicProgress: [String: EpicProgress]
-    /// Each live project's progress over its epics' tasks.
-    let projectProgress: [String: ProjectProgress]
+    /// Projects and epics with progress and derived status, as `project list`/`epic list` show them.
+    let overview: ProjectOverview
 
     /// The zone comment times are shown in (nil: as written).
     let timeZone: TimeZone?
@@ -34,8 +32,7 @@ struct SiteMap {
         self.today = today
         thisWeek = ISOWeek(containing: today)
         boards = WeekBoards(state: state)
-        epicProgress = Dictionary(state.progress(of: state.liveEpics).map { ($0.epic.id, $0) }, uniquingKeysWith: { first, _ in first })
-        projectProgress = Dictionary(state.progress(of: state.liveProjects).map { ($0.project.id, $0) }, uniquingKeysWith: { first, _ in first })
+        overview = ProjectOverview(state: state)
         retrosByWeek = Dictionary(grouping: state.retros(), by: \.week)
         reviews = state.liveReviews
         reviewsByWeek = Dictionary(grouping: reviews, by: \.week)
@@ -52,9 +49,6 @@ struct SiteMap {
 
     /// The board of `week` as of today (what `teamflow week` prints for it).
     func board(_ week: ISOWeek) -> WeekBoard { boards.board(week, asOf: today) }
-
-    /// An epic's progress and status (derived from its tasks as `epic list` does).
-    func progress(of epic: Epic) -> EpicProgress { epicProgress[epic.id] ?? EpicProgress(epic: epic, done: 0, total: 0) }
 }
 
 /// Hands out unique lowercase-insensitive file names.

@@ -30,8 +30,8 @@ extension WikiContext {
 
     /// Name, status, due date and progress over the project's epics.
     func projectSummary(_ project: Project) -> [String: TemplateValue] {
-        let progress = (site.epicsByProject[project.id] ?? []).map(site.progress(of:))
-        let done = progress.reduce(0) { $0 + $1.done }, total = progress.reduce(0) { $0 + $1.total }
+        let entry = site.overview.entry(project.id)
+        let (done, total) = (entry?.progress.done ?? 0, entry?.progress.total ?? 0)
         return [
             "name": .string(Inline.linkText(project.name)),
             "status": .string(labels[project.status.rawValue] ?? project.status.rawValue),
@@ -44,11 +44,11 @@ extension WikiContext {
         var value = projectSummary(project)
         value["name"] = .string(Inline.text(project.name))
         value["description"] = project.description.map { .string(Inline.block($0)) } ?? .null
-        value["epics"] = .array((site.epicsByProject[project.id] ?? []).map(site.progress(of:)).map { progress in
-            let tasks = site.tasksByEpic[progress.epic.id] ?? []
+        value["epics"] = .array((site.overview.entry(project.id)?.epics ?? []).map { progress in
+            let tasks = site.overview.tasksByEpic[progress.epic.id] ?? []
             return .dictionary([
                 "title": .string(Inline.text(progress.epic.title)),
-                "status": .string(labels[progress.epic.status.rawValue] ?? progress.epic.status.rawValue),
+                "status": .string(labels[progress.status.rawValue] ?? progress.status.rawValue),
                 "done": .int(progress.done), "total": .int(progress.total),
                 "percent": .int(progress.total == 0 ? 0 : progress.done * 100 / progress.total),
                 "tasks": .array(tasks.map { task in

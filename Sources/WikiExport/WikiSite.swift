@@ -22,17 +22,15 @@ struct WikiSite {
     let retrosByWeek: [String: [RetroEntry]]
     let reviewsByWeek: [String: [Review]]
 
-    /// Live epics by project id, in order, and each epic's live tasks (in order).
-    let epicsByProject: [String: [Epic]]
-    let tasksByEpic: [String: [TeamTask]]
+    /// Projects and epics with progress and derived status (the read model `project list` and
+    /// `epic list` print), with each epic's tasks.
+    let overview: ProjectOverview
 
     init(state: TeamState) {
         self.state = state
         // Derived once: `liveTasks` sorts every task, too slow to repeat per page.
         boards = WeekBoards(state: state)
-        let tasks = state.liveTasks
-        tasksByEpic = Dictionary(grouping: tasks.filter { $0.epic != nil }, by: { $0.epic ?? "" })
-        epicsByProject = Dictionary(grouping: state.liveEpics.filter { $0.project != nil }, by: { $0.project ?? "" })
+        overview = ProjectOverview(state: state)
         retrosByWeek = Dictionary(grouping: state.retros(), by: \.week)
         reviews = state.liveReviews
         reviewsByWeek = Dictionary(grouping: reviews, by: \.week)
@@ -57,12 +55,6 @@ struct WikiSite {
     var allNames: [String] {
         [WikiSite.home, WikiSite.sidebar] + weeks.compactMap { weekNames[$0] } + reviews.compactMap { reviewNames[$0.id] }
             + projects.compactMap { projectNames[$0.id] } + pages.compactMap { pageNames[$0.id] }
-    }
-
-    /// An epic's progress over its live tasks.
-    func progress(of epic: Epic) -> EpicProgress {
-        let tasks = tasksByEpic[epic.id] ?? []
-        return EpicProgress(epic: epic, done: tasks.reduce(0) { $0 + ($1.done ? 1 : 0) }, total: tasks.count)
     }
 
     /// The current week of the wiki: the newest week with data (so output depends on events only).

@@ -38,7 +38,7 @@ Current week: [2024-W47](Week-2024-W47)
 
 ## Epics
 
-### 에픽 1: 방 생성 — To do, 1/3 (33%)
+### 에픽 1: 방 생성 — Doing, 1/3 (33%)
 
 - [x] DIContainer 구현 (2024-W46, 건우)
 - [ ] MainViewController \[WIP\] (2024-W46, 건우)
