@@ -73,6 +73,11 @@ extension GitEventStore {
                 problems.append(Diagnostic(path: path(of: event.id), severity: .warning,
                                            message: problem + "; the event is ignored where it does not fit"))
             }
+            // Data that decodes but breaks its type's rules (a carry back in time): the fold ignores it.
+            if let reason = EventCatalog.byType[event.type]?.invalidReason(event.data) {
+                problems.append(Diagnostic(path: path(of: event.id), severity: .warning,
+                                           message: "\(event.type): \(reason); the event is ignored"))
+            }
         }
         for cycle in TaskCycles.find(in: events) {
             let names = cycle.map { ShortID.of($0) }.joined(separator: " -> ")

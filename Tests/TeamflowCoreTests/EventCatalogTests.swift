@@ -61,6 +61,7 @@ final class EventCatalogTests: XCTestCase {
                               clock: 1, data: value.data)
             XCTAssertEqual(EventSchema.problems(in: event), [], E.type)
             XCTAssertEqual(Set(value.data.keys).subtracting(E.keys.map(\.name)), [], "\(E.type) writes a key it does not declare")
+            XCTAssertNil(value.invalidReason, E.type)
         }
         for sample in Self.samples { check(sample) }
     }

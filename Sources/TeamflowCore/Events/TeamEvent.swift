@@ -14,6 +14,12 @@ public protocol TeamEvent: Sendable, Equatable {
     init?(data: Fields)
     /// The event's `data`, keys in the order they are written.
     var data: Fields { get }
+    /// Why the event breaks a rule of its type although its data decodes (a carry into an
+    /// earlier week, say); nil when it is valid. Validation is apart from the fold, as
+    /// git-bug's operations validate before they apply: the catalog folds only valid events,
+    /// undo takes back only valid ones, `doctor` reports the rest, and a command refuses to
+    /// write one.
+    var invalidReason: String? { get }
     /// Folds the event in; `event` gives its id, clock, time and author.
     func fold(into state: inout TeamState, event: Event)
     /// The compensating event given the state just before `event`, or nil when that state
@@ -23,6 +29,7 @@ public protocol TeamEvent: Sendable, Equatable {
 
 extension TeamEvent {
     public static var notUndoable: String? { nil }
+    public var invalidReason: String? { nil }
     public func inverse(of event: Event, before: TeamState) -> EventDraft? { nil }
 }
 
