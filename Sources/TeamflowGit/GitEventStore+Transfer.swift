@@ -78,6 +78,11 @@ extension GitEventStore {
                 problems.append(Diagnostic(path: path(of: event.id), severity: .warning,
                                            message: "\(event.type): \(reason); the event is ignored"))
             }
+            // Written by another build without the limits: kept on the ref, shown cut.
+            for violation in FieldLimits.violations(in: event) {
+                problems.append(Diagnostic(path: path(of: event.id), severity: .warning,
+                                           message: "\(violation); it is kept, and shown cut to \(violation.limit) bytes with …"))
+            }
         }
         for cycle in TaskCycles.find(in: events) {
             let names = cycle.map { ShortID.of($0) }.joined(separator: " -> ")

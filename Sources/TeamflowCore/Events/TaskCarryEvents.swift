@@ -29,10 +29,10 @@ extension TaskCarryEvent {
     public var invalidReason: String? {
         let range = "\(ISOWeek.supported.lowerBound) to \(ISOWeek.supported.upperBound)"
         guard let start = ISOWeek(canonical: from) else {
-            return "from '\(from.prefix(40))' is not a week (YYYY-Www, \(range))"
+            return "from '\(FieldLimits.excerpt(from))' is not a week (YYYY-Www, \(range))"
         }
         guard let end = ISOWeek(canonical: to) else {
-            return "to '\(to.prefix(40))' is not a week (YYYY-Www, \(range))"
+            return "to '\(FieldLimits.excerpt(to))' is not a week (YYYY-Www, \(range))"
         }
         guard start < end else { return "\(from) → \(to) goes back in time; a carry goes to a later week" }
         let weeks = start.weeks(until: end)

@@ -9,6 +9,9 @@ public protocol TeamEvent: Sendable, Equatable {
     static var keys: [EventSchema.Key] { get }
     /// Why `teamflow undo` cannot take this type back; nil when `inverse` answers.
     static var notUndoable: String? { get }
+    /// The keys holding multi-line Markdown (a key inside a list of mappings as
+    /// `sections.body`): they share `FieldLimits.body`; every other string is a one-line field.
+    static var bodyKeys: Set<String> { get }
     /// Reads `data` exactly as the folds always have; nil when a required key is missing or
     /// malformed (the fold ignores such an event, `doctor` reports it).
     init?(data: Fields)
@@ -29,6 +32,7 @@ public protocol TeamEvent: Sendable, Equatable {
 
 extension TeamEvent {
     public static var notUndoable: String? { nil }
+    public static var bodyKeys: Set<String> { [] }
     public var invalidReason: String? { nil }
     public func inverse(of event: Event, before: TeamState) -> EventDraft? { nil }
 }
