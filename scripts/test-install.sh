@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end test of scripts/install.sh and scripts/package-deb.sh, as a newcomer would use them:
+#   0. scripts/test-install-manifest.sh (the clone's): uninstall against a tampered manifest and
+#      prefix, with a stub binary, in a second or two;
 #   1. clone the repository (committed HEAD) into a scratch folder; one release build serves all;
 #      a `git archive` of it names its commit through ARCHIVE_COMMIT (no .git needed);
 #   2. install.sh --prefix into a prefix that already holds files; the installed binary reports
@@ -30,6 +32,9 @@ else
   git -c safe.directory='*' clone -q --no-local "$repo" "$tmp/src"
   src=$tmp/src
 fi
+step "the manifest attacks (scripts/test-install-manifest.sh)"
+"$src/scripts/test-install-manifest.sh" > "$tmp/manifest-test.log" 2>&1 || { cat "$tmp/manifest-test.log"; fail "test-install-manifest.sh"; }
+
 # safe.directory: a checkout owned by another user (CI containers) is read, not refused.
 commit=$(git -c safe.directory='*' -C "$src" log -1 --format='%h')
 date=$(git -c safe.directory='*' -C "$src" log -1 --format='%cs')
@@ -52,6 +57,7 @@ before=$(snapshot)
 step "install.sh --prefix (release build)"
 "$src/scripts/install.sh" --prefix "$prefix" > "$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; fail "install.sh"; }
 grep -q "is NOT on your PATH" "$tmp/install.log" || fail "install.sh did not say that the prefix's bin is off the PATH"
+grep -q "^f [0-9a-f]\{64\} bin/teamflow$" "$prefix/share/teamflow/install-manifest" || fail "the manifest has no checksum for bin/teamflow"
 installed=$prefix/bin/teamflow
 version_line=$("$installed" --version)
 [[ $version_line =~ ^teamflow\ [0-9]+\.[0-9]+\.[0-9]+\ \($commit,\ $date\)$ ]] \

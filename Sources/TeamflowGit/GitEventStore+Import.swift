@@ -152,6 +152,12 @@ enum ImportedEvent {
                 }
             }
             if let problem = EventCodec.unfaithfulValue(in: node, textKeys: textKeys) { throw problem }
+            // Input, like a command's: a field over its limit is refused, with its line.
+            if let violation = FieldLimits.violations(in: event).first {
+                let key = String(violation.field.prefix { $0 != "." && $0 != " " })
+                let mark = (violation.field.hasPrefix("author ") ? node["author"] : node["data"]?[key])?.mark ?? node.mark
+                throw FieldLimits.refusal(violation, location: "\(file):\(mark?.line ?? 1):\(mark?.column ?? 1)")
+            }
             let contents = EventCodec.encode(event)
             // The layout decoder reads the text exactly as written, at a fraction of libyaml's cost.
             let readBack = FastEventDecoder.decode(Array(contents.utf8)) ?? (try? EventCodec.decode(YAML.parse(contents, file: file)))

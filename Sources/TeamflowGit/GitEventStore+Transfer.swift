@@ -73,6 +73,16 @@ extension GitEventStore {
                 problems.append(Diagnostic(path: path(of: event.id), severity: .warning,
                                            message: problem + "; the event is ignored where it does not fit"))
             }
+            // Data that decodes but breaks its type's rules (a carry back in time): the fold ignores it.
+            if let reason = EventCatalog.byType[event.type]?.invalidReason(event.data) {
+                problems.append(Diagnostic(path: path(of: event.id), severity: .warning,
+                                           message: "\(event.type): \(reason); the event is ignored"))
+            }
+            // Written by another build without the limits: kept on the ref, shown cut.
+            for violation in FieldLimits.violations(in: event) {
+                problems.append(Diagnostic(path: path(of: event.id), severity: .warning,
+                                           message: "\(violation); it is kept, and shown cut to \(violation.limit) bytes with …"))
+            }
         }
         for cycle in TaskCycles.find(in: events) {
             let names = cycle.map { ShortID.of($0) }.joined(separator: " -> ")

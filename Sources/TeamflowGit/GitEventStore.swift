@@ -70,6 +70,9 @@ public final class GitEventStore: EventRepository {
 
     public func append(_ drafts: [EventDraft], author: Author, at: String) throws -> [Event] {
         guard !drafts.isEmpty else { return [] }
+        // Use cases check before they append; a library client calling the store directly
+        // meets the same rules, so the store never writes what a command would refuse.
+        try EventCatalog.requireValid(drafts, author: author)
         Trace.memory("append start")
         Trace.measure("sweep temporaries") { sweepStaleTemporaries() }
         let summary = drafts.count == 1 ? drafts[0].summary : "\(drafts.count) events: " + drafts[0].summary

@@ -10,8 +10,9 @@ import TeamflowCore
 /// magic line, the formats, the ref, the tip, how many rewrites extended it, the
 /// diagnostics, then the state.
 struct StateCache {
-    /// Bump when the file's own layout changes; `TeamState.snapshotFormat` covers the state.
-    static let format = 8
+    /// Bump when the file's own layout changes; `TeamState.snapshotFormat` covers the state's
+    /// shape and `TeamState.foldRevision` the rules that derived it (9: that number added).
+    static let format = 9
     static let magic = "teamflow-state-cache"
     /// How many events the snapshot may lag behind the tip before a read rewrites it (the
     /// journal, or a tree diff, covers the gap).
@@ -68,6 +69,7 @@ struct StateCache {
             guard try reader.read(String.self) == StateCache.magic,
                   try reader.read(Int.self) == StateCache.format,
                   try reader.read(Int.self) == TeamState.snapshotFormat,
+                  try reader.read(Int.self) == TeamState.foldRevision,
                   try reader.read(String.self) == ref else { return nil }
             let tip = try reader.read(String.self)
             let extensions = try reader.read(Int.self)
@@ -168,6 +170,7 @@ struct StateCache {
             writer.write(StateCache.magic)
             writer.write(StateCache.format)
             writer.write(TeamState.snapshotFormat)
+            writer.write(TeamState.foldRevision)
             writer.write(ref)
             writer.write(entry.tip)
             writer.write(extending == nil ? 0 : entry.extensions + 1)

@@ -120,3 +120,19 @@ final class InstallArtifactsCLITests: XCTestCase {
         return path
     }
 }
+
+/// install.sh's manifest is untrusted input (anyone who can write to the prefix can edit it):
+/// scripts/test-install-manifest.sh installs a stub binary into scratch prefixes and attacks
+/// the manifest. Run here too, so `swift test` alone catches a regression in seconds.
+final class InstallManifestScriptTests: XCTestCase {
+    func testUninstallRemovesOnlyWhatItInstalledAndTheHintsPasteSafely() throws {
+        let script = InstallArtifactsCLITests.packageDirectory.appendingPathComponent("scripts/test-install-manifest.sh").path
+        for tool in ["/bin/bash", "/usr/bin/sha256sum", "/usr/bin/realpath"] where !FileManager.default.isExecutableFile(atPath: tool) {
+            throw XCTSkip("\(tool) is missing")
+        }
+        let result = try Subprocess.run("/bin/bash", [script], in: NSTemporaryDirectory(),
+                                        environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"])
+        XCTAssertEqual(result.code, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.hasSuffix("test-install-manifest: all checks passed\n"), result.stdout + result.stderr)
+    }
+}

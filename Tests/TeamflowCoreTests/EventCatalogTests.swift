@@ -61,6 +61,11 @@ final class EventCatalogTests: XCTestCase {
                               clock: 1, data: value.data)
             XCTAssertEqual(EventSchema.problems(in: event), [], E.type)
             XCTAssertEqual(Set(value.data.keys).subtracting(E.keys.map(\.name)), [], "\(E.type) writes a key it does not declare")
+            XCTAssertNil(value.invalidReason, E.type)
+            XCTAssertEqual(FieldLimits.violations(in: event), [], E.type)
+            // A misspelled body key would quietly make a body a 4 KiB one-line field.
+            let bodies = Set(E.bodyKeys.map { String($0.prefix { $0 != "." }) })
+            XCTAssertEqual(bodies.subtracting(E.keys.map(\.name)), [], "\(E.type) declares a body key it does not have")
         }
         for sample in Self.samples { check(sample) }
     }

@@ -289,11 +289,15 @@ final class StateJournalTests: XCTestCase {
         _ = try store.state() // writes the snapshot and starts the journal
         let path = repo.path + "/.git/teamflow/journal-refs-teamflow-events"
         let emptyJournal = try Data(contentsOf: URL(fileURLWithPath: path))
-        _ = try repo.addGoal(String(repeating: "긴 제목 ", count: StateJournal.maximumSize / 10), store: try repo.store())
+        // A wiki body (1 MiB allowed per event) is the largest an event may be; titles stop at 4 KiB.
+        let body = String(repeating: "긴 본문 ", count: StateJournal.maximumSize / 10)
+        let page = EventDraft(type: EventType.wikiSaved, data: ["title": "큰 페이지", "body": .string(body)], summary: "wiki: save")
+        _ = try repo.store().append([page], author: TestRepository.author, at: "2024-11-19T10:00:00+09:00")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), emptyJournal, "no record for the huge event")
         _ = try repo.addGoal("after", store: try repo.store())
         let caughtUp = try repo.store().state()
-        XCTAssertEqual(caughtUp.goals.count, 3)
+        XCTAssertEqual(caughtUp.goals.count, 2)
+        XCTAssertEqual(caughtUp.wiki.count, 1)
         XCTAssertEqual(try repo.store().replayState().state, caughtUp)
     }
 

@@ -30,8 +30,14 @@ public struct ISOWeek: Sendable, Hashable, Comparable, CustomStringConvertible, 
         self.init(year: year, week: (thursday - Day.dayNumber(year: year, month: 1, day: 1)) / 7 + 1)
     }
 
+    /// The weeks this teamflow reads and writes: `0001-W01` (Monday 0001-01-01) through
+    /// `9999-W51`, the last whose seven days are all in year 9999. The one range for every
+    /// week: the command line parses with it and a synced `task.carried` is checked with it,
+    /// so no event can file a task in a week no command would accept.
+    public static let supported = ISOWeek(year: 1, week: 1)...ISOWeek(year: 9999, week: 51)
+
     /// Parses `2024-W47` (also `2024-w47`, `2024W47`) or any `YYYY-MM-DD` date in that week;
-    /// nil for a week outside `0001-W01 ... 9999-W51`.
+    /// nil for a week outside `ISOWeek.supported`.
     public init?(parsing text: String) {
         if let day = Day(parsing: text) {
             self.init(containing: day)
@@ -47,7 +53,20 @@ public struct ISOWeek: Sendable, Hashable, Comparable, CustomStringConvertible, 
                   week >= 1, week <= ISOWeek.weeksIn(year: year) else { return nil }
             self.init(year: year, week: week)
         }
-        guard start.year >= 1, end.year <= 9999 else { return nil }
+        guard ISOWeek.supported.contains(self) else { return nil }
+    }
+
+    /// The week as it is written in events (`2024-W47`), parsed; nil for any other spelling
+    /// (a date, lower case, no dash) or a week outside `ISOWeek.supported`. Events always
+    /// carry this form, so a week read from an event compares equal as text.
+    public init?(canonical text: String) {
+        guard let week = ISOWeek(parsing: text), week.description == text else { return nil }
+        self = week
+    }
+
+    /// How many weeks `later` is after this week (negative when it is before).
+    public func weeks(until later: ISOWeek) -> Int {
+        (later.start.dayNumber - start.dayNumber) / 7
     }
 
     /// How many ISO weeks the ISO year has (52 or 53).

@@ -34,23 +34,40 @@ public enum EventCatalog {
         public let keys: [EventSchema.Key]
         /// Why undo cannot take it back; nil when it can.
         public let notUndoable: String?
+        /// The keys holding Markdown bodies (`FieldLimits`).
+        public let bodyKeys: Set<String>
         /// The Swift type.
         public let eventType: any TeamEvent.Type
-        /// Decodes and folds; an event whose data does not decode is ignored.
+        /// Decodes, validates and folds the event with its fields cut to `FieldLimits`; an
+        /// event whose data does not decode, or that breaks a rule of its type, is ignored.
         let fold: @Sendable (inout TeamState, Event) -> Void
-        /// The compensating event; nil when the data does not decode or the state lacks the thing.
+        /// The compensating event; nil when the data does not decode, the event is invalid or
+        /// the state lacks the thing.
         let inverse: @Sendable (Event, TeamState) -> EventDraft?
         /// Whether `data` decodes as this type.
         let decodes: @Sendable (Fields) -> Bool
+        /// Why data that decodes breaks a rule of the type (`TeamEvent.invalidReason`); nil
+        /// when it is valid or does not decode (`EventSchema` reports that).
+        public let invalidReason: @Sendable (Fields) -> String?
 
         init<E: TeamEvent>(_ event: E.Type) {
             type = E.type
             keys = E.keys
             notUndoable = E.notUndoable
+            bodyKeys = E.bodyKeys
             eventType = E.self
-            fold = { state, event in E(data: event.data)?.fold(into: &state, event: event) }
-            inverse = { event, before in E(data: event.data)?.inverse(of: event, before: before) }
+            fold = { state, event in
+                let event = FieldLimits.fitted(event, bodies: E.bodyKeys)
+                guard let typed = E(data: event.data), typed.invalidReason == nil else { return }
+                typed.fold(into: &state, event: event)
+            }
+            inverse = { event, before in
+                let event = FieldLimits.fitted(event, bodies: E.bodyKeys)
+                guard let typed = E(data: event.data), typed.invalidReason == nil else { return nil }
+                return typed.inverse(of: event, before: before)
+            }
             decodes = { E(data: $0) != nil }
+            invalidReason = { E(data: $0)?.invalidReason }
         }
     }
 
@@ -59,6 +76,19 @@ public enum EventCatalog {
 
     /// The folds by type name: only the closure, so folding an event copies nothing else.
     static let folds: [String: @Sendable (inout TeamState, Event) -> Void] = byType.mapValues(\.fold)
+
+    /// Refuses drafts that must not be written (wrong usage, exit 64, nothing written): a field
+    /// over `FieldLimits`, or data that breaks a rule of its type (`TeamEvent.invalidReason`).
+    /// Every write of a use case and the git store's append check here, so no command needs
+    /// its own copy of the rules.
+    public static func requireValid(_ drafts: [EventDraft], author: Author) throws {
+        try FieldLimits.requireFit(drafts, author: author)
+        for draft in drafts {
+            if let reason = byType[draft.type]?.invalidReason(draft.data) {
+                throw TeamflowError(.usage, "\(draft.type): \(reason)", hints: ["Nothing was written."])
+            }
+        }
+    }
 
     /// Whether `teamflow undo` can take back events of `type` (a known type with an inverse).
     public static func isUndoable(_ type: String) -> Bool {

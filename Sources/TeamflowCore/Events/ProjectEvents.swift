@@ -2,6 +2,7 @@
 public struct ProjectAdded: TeamEvent {
     public static let type = EventType.projectAdded
     public static let keys = [EventSchema.r("name"), EventSchema.o("due"), EventSchema.o("description")]
+    public static let bodyKeys: Set<String> = ["description"]
 
     public var name: String
     /// A `due` that is not a `YYYY-MM-DD` date reads as none, as it always has.
@@ -40,6 +41,7 @@ public struct ProjectAdded: TeamEvent {
 public struct ProjectEdited: TeamEvent {
     public static let type = EventType.projectEdited
     public static let keys = [EventSchema.r("project"), EventSchema.o("name"), EventSchema.o("due"), EventSchema.o("description")]
+    public static let bodyKeys: Set<String> = ["description"]
 
     public var project: String
     public var name: String?

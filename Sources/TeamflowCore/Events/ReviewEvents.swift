@@ -4,6 +4,7 @@ public struct ReviewAdded: TeamEvent {
     public static let keys = [EventSchema.r("pr", .int), EventSchema.r("title"), EventSchema.o("week"), EventSchema.o("by"),
                               EventSchema.o("url"), EventSchema.o("branch"), EventSchema.o("opened"),
                               EventSchema.o("sections", .list), EventSchema.o("comments", .list)]
+    public static let bodyKeys: Set<String> = ["sections.body", "comments.text"]
 
     /// A comment recorded with the review.
     public struct Comment: Sendable, Equatable {
@@ -99,6 +100,7 @@ public struct ReviewEdited: TeamEvent {
     public static let type = EventType.reviewEdited
     public static let keys = [EventSchema.r("review"), EventSchema.o("title"), EventSchema.o("by"), EventSchema.o("url"),
                               EventSchema.o("branch"), EventSchema.o("sections", .list)]
+    public static let bodyKeys: Set<String> = ["sections.body"]
     public static let notUndoable: String? = "a review keeps no earlier description to put back; edit it again"
 
     public var review: String
@@ -150,6 +152,7 @@ public struct ReviewEdited: TeamEvent {
 public struct ReviewCommented: TeamEvent {
     public static let type = EventType.reviewCommented
     public static let keys = [EventSchema.r("review"), EventSchema.r("text"), EventSchema.o("by"), EventSchema.o("posted")]
+    public static let bodyKeys: Set<String> = ["text"]
     public static let notUndoable: String? = "no event takes a comment back"
 
     public var review: String

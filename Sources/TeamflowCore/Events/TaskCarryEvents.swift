@@ -17,6 +17,30 @@ extension TaskCarryEvent {
     }
 
     public var data: Fields { ["from": .string(from), "to": .string(to), "tasks": .list(tasks.map(Value.string))] }
+
+    /// The longest carry, in weeks (ten years): farther is a typo or a hostile event, and no
+    /// board would ever show the task again.
+    public static var longestCarry: Int { 520 }
+
+    /// Valid only from a week to a later one, at most `longestCarry` weeks on, both written as
+    /// events write weeks and inside `ISOWeek.supported` (the range the command line parses
+    /// with). Before this rule a synced carry to an earlier week, or to `9999-W52` and on to
+    /// `0001-W01`, took the task off every board and `doctor` saw nothing.
+    public var invalidReason: String? {
+        let range = "\(ISOWeek.supported.lowerBound) to \(ISOWeek.supported.upperBound)"
+        guard let start = ISOWeek(canonical: from) else {
+            return "from '\(FieldLimits.excerpt(from))' is not a week (YYYY-Www, \(range))"
+        }
+        guard let end = ISOWeek(canonical: to) else {
+            return "to '\(FieldLimits.excerpt(to))' is not a week (YYYY-Www, \(range))"
+        }
+        guard start < end else { return "\(from) → \(to) goes back in time; a carry goes to a later week" }
+        let weeks = start.weeks(until: end)
+        guard weeks <= Self.longestCarry else {
+            return "\(from) → \(to) is \(weeks) weeks ahead; a carry goes at most \(Self.longestCarry) weeks ahead"
+        }
+        return nil
+    }
 }
 
 /// `task.carried`: each listed task still filed in `from`, open and not removed moves to `to`

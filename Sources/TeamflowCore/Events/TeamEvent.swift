@@ -9,11 +9,20 @@ public protocol TeamEvent: Sendable, Equatable {
     static var keys: [EventSchema.Key] { get }
     /// Why `teamflow undo` cannot take this type back; nil when `inverse` answers.
     static var notUndoable: String? { get }
+    /// The keys holding multi-line Markdown (a key inside a list of mappings as
+    /// `sections.body`): they share `FieldLimits.body`; every other string is a one-line field.
+    static var bodyKeys: Set<String> { get }
     /// Reads `data` exactly as the folds always have; nil when a required key is missing or
     /// malformed (the fold ignores such an event, `doctor` reports it).
     init?(data: Fields)
     /// The event's `data`, keys in the order they are written.
     var data: Fields { get }
+    /// Why the event breaks a rule of its type although its data decodes (a carry into an
+    /// earlier week, say); nil when it is valid. Validation is apart from the fold, as
+    /// git-bug's operations validate before they apply: the catalog folds only valid events,
+    /// undo takes back only valid ones, `doctor` reports the rest, and a command refuses to
+    /// write one.
+    var invalidReason: String? { get }
     /// Folds the event in; `event` gives its id, clock, time and author.
     func fold(into state: inout TeamState, event: Event)
     /// The compensating event given the state just before `event`, or nil when that state
@@ -23,6 +32,8 @@ public protocol TeamEvent: Sendable, Equatable {
 
 extension TeamEvent {
     public static var notUndoable: String? { nil }
+    public static var bodyKeys: Set<String> { [] }
+    public var invalidReason: String? { nil }
     public func inverse(of event: Event, before: TeamState) -> EventDraft? { nil }
 }
 

@@ -3,6 +3,7 @@
 public struct WikiSaved: TeamEvent {
     public static let type = EventType.wikiSaved
     public static let keys = [EventSchema.r("title"), EventSchema.o("body")]
+    public static let bodyKeys: Set<String> = ["body"]
 
     public var title: String
     /// The catalog lists it as optional (undo needs only the title), but a save without a
@@ -46,6 +47,7 @@ public struct WikiSaved: TeamEvent {
 public struct WikiAppended: TeamEvent {
     public static let type = EventType.wikiAppended
     public static let keys = [EventSchema.r("title"), EventSchema.r("text"), EventSchema.o("date"), EventSchema.o("by")]
+    public static let bodyKeys: Set<String> = ["text"]
     public static let notUndoable: String? = "no event takes a journal entry back; save the page instead"
 
     public var title: String

@@ -64,7 +64,9 @@ public enum ConcurrentEdits {
     /// Each field's last write on one side, with the event that wrote it.
     static func lastWrites(_ events: [Event]) -> [Slot: (event: Event, value: Value)] {
         var last: [Slot: (event: Event, value: Value)] = [:]
-        for event in events.sorted(by: Event.precedes) {
+        for raw in events.sorted(by: Event.precedes) {
+            // Values and authors as the state shows them: a synced 50 MB title is reported cut.
+            let event = FieldLimits.fitted(raw)
             guard let written = writes(of: event) else { continue }
             for (field, value) in written.fields {
                 last[Slot(kind: written.kind, id: written.id, field: field)] = (event, value)

@@ -25,6 +25,12 @@ public struct TeamState: Sendable, Codable, Equatable {
 
     public init() {}
 
+    /// Bumped whenever a fold's rules change for the same events, so a cache derived by the
+    /// old rules is rebuilt rather than served (the cache keys on it beside its own formats).
+    /// 1: invalid carries are ignored (`TeamEvent.invalidReason`).
+    /// 2: fields over `FieldLimits` are folded cut.
+    public static let foldRevision = 2
+
     /// Folds one event in. Unknown types are counted and otherwise ignored.
     public mutating func apply(_ event: Event) {
         eventCount += 1

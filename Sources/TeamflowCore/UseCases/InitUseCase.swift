@@ -28,10 +28,9 @@ public struct InitUseCase {
             let session = try session()
             var data = Fields()
             if let team { data["team"] = .string(try Validate.title(team)) }
-            _ = try repository.append([EventDraft(type: EventType.teamInitialized, data: data,
+            _ = try repository.record([EventDraft(type: EventType.teamInitialized, data: data,
                                                   summary: team.map { "init: team \($0)" } ?? "init")],
-                                      author: try session.requireAuthor(),
-                                      at: Timestamp.format(session.now, timeZone: session.timeZone))
+                                      session: session)
         }
         return Outcome(team: team ?? state.teamName, changed: needsEvent)
     }

@@ -3,6 +3,7 @@ extension EventRepository {
     /// Appends drafts in one atomic step as the session's author at the session's time.
     func record(_ drafts: [EventDraft], session: Session) throws -> [Event] {
         let author = try session.requireAuthor()
+        try EventCatalog.requireValid(drafts, author: author)
         return try append(drafts, author: author, at: Timestamp.format(session.now, timeZone: session.timeZone))
     }
 

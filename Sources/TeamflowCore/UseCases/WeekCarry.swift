@@ -14,13 +14,20 @@ public struct WeekUseCases: UseCase {
 
     /// Moves every open task of `from` (todo or doing, live; sub-tasks any depth included, done
     /// ones stay) to `to`. Defaults: `to` is the current week, `from` the week before `to`.
-    /// Refused, appending nothing, when `to` is not after `from` or nothing is open in `from`.
+    /// Refused, appending nothing, when `to` is not after `from`, is more than
+    /// `TaskCarried.longestCarry` weeks after it, or nothing is open in `from`.
     @discardableResult
     public func carry(from fromText: String? = nil, to toText: String? = nil) throws -> Carried {
         let to = try session.week(toText)
         let from = try fromText.map { try session.week($0) } ?? Self.week(before: to)
         guard from < to else {
             throw TeamflowError(.conflict, "cannot carry from \(from) into \(to): --to must be a later week than --from",
+                                hints: ["Example: teamflow week carry --from 2024-W47 --to 2024-W48"])
+        }
+        // The rule a synced carry is folded by (at most `longestCarry` weeks on): a command
+        // never writes a carry the fold would ignore.
+        if let reason = TaskCarried(from: from.description, to: to.description, tasks: []).invalidReason {
+            throw TeamflowError(.usage, "cannot carry from \(from) into \(to): \(reason)",
                                 hints: ["Example: teamflow week carry --from 2024-W47 --to 2024-W48"])
         }
         let state = try repository.state()

@@ -18,7 +18,8 @@ enum LogCommand {
     )
 
     static func run(_ inv: Invocation) throws {
-        let events = try inv.store().log(limit: inv.parsed.option("limit").flatMap { Int($0) })
+        // A view like the others: a field over `FieldLimits` is shown cut (`export` gives it whole).
+        let events = try inv.store().log(limit: inv.parsed.option("limit").flatMap { Int($0) }).map(FieldLimits.fitted)
         inv.emit(json: .array(events.map(json)), text: events.map(text).joined(separator: "\n"))
     }
 
