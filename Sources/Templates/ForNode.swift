@@ -20,6 +20,8 @@ struct ForNode: Node {
     func render(_ context: RenderContext, into output: inout String) throws {
         var items = try resolveItems(context)
         if let condition {
+            // Each item's `where` test is a step of its own, counted before any is made.
+            try context.meter.spend(steps: items.count)
             items = try items.filter { item in
                 try push(item, context) { try condition.evaluate(context) }
             }
@@ -42,6 +44,9 @@ struct ForNode: Node {
         defer { context.loopLabels.removeLast() }
 
         let count = items.count
+        // The iterations are counted when the loop starts, so a loop nested in loops is refused
+        // before it runs once the whole loop cannot fit; a `break` gives back what it skips.
+        try context.meter.spend(steps: count)
         for (index, item) in items.enumerated() {
             var forloop: [String: TemplateValue] = [
                 "first": .bool(index == 0),
@@ -61,9 +66,12 @@ struct ForNode: Node {
             }
 
             if let termination = context.termination {
-                guard termination.loop == loopIndex else { break }  // an outer loop's turn
-                context.termination = nil
-                if termination.isBreak { break }
+                let isOurs = termination.loop == loopIndex  // else an outer loop's turn: stop too
+                if isOurs { context.termination = nil }
+                if !isOurs || termination.isBreak {
+                    context.meter.refund(steps: count - index - 1)
+                    break
+                }
             }
         }
     }
@@ -89,6 +97,7 @@ struct ForNode: Node {
         case .array(let values):
             return values.map { .value($0) }
         case .dictionary(let dictionary):
+            try context.meter.spend(steps: dictionary.count >> 6)  // sorting the keys
             return dictionary.keys.sorted().map { .entry($0, dictionary[$0] ?? .null) }
         default:
             return []

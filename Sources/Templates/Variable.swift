@@ -67,8 +67,10 @@ struct Variable: Sendable {
                     bits.append(value.rendered)
                 }
             }
-            guard let head = bits.first, var current = context[head] else { return .null }
+            guard let head = bits.first, var current = try context.lookup(head) else { return .null }
             for bit in bits.dropFirst() {
+                // `text.count` and `text.5` walk the text: a step per KiB, like a filter reading it.
+                if case .string = current { try context.meter.spend(steps: BudgetMeter.readingSteps(current)) }
                 guard !current.isNull, let next = Self.member(bit, of: current) else { return .null }
                 current = next
             }
