@@ -50,6 +50,8 @@ struct Variable: Sendable {
         case .invalid(let message):
             throw TemplateError(message: message)
         case .lookup(let segments):
+            // A plain name, the most common case, needs no list of bits.
+            if segments.count == 1, case .key(let key) = segments[0] { return try context.lookup(key) ?? .null }
             // Subscripts resolve first, as in Stencil: an unresolvable one is an error even
             // when the path's head is missing.
             var bits: [String] = []
