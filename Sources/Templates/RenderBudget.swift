@@ -19,9 +19,9 @@ public struct RenderBudget: Sendable, Equatable {
     public var maxSteps: Int
 
     /// 16 MiB of output and 250,000 steps. The largest page of a 50,000-event wiki export (a
-    /// 200 KB project page) takes about 32,000 steps, a 20,000-line generated file about 220,000;
-    /// spending all 250,000 takes at most ~0.2 s of CPU in a release build (~0.45 s in a debug
-    /// build) on the project's 2-core VM, so a hostile template fails fast.
+    /// 200 KB project page) takes about 32,000 steps, a 20,000-line generated file about 225,000;
+    /// spending all 250,000 takes ~0.1 s of CPU in a release build (~0.3 s in a debug build) on
+    /// the project's 2-core VM, so a hostile template fails fast.
     public static let `default` = RenderBudget(maxOutputBytes: 16 << 20, maxSteps: 250_000)
 
     /// A budget; values below zero count as zero.
