@@ -17,7 +17,7 @@ final class TemplateBudgetCLITests: XCTestCase {
         let clock = ContinuousClock()
         let start = clock.now
         let attack = try ws.teamflow("template", "render", "attack.stencil")
-        XCTAssertLessThan(clock.now - start, .seconds(5))
+        XCTAssertLessThan(clock.now - start, .seconds(10))
         XCTAssertEqual(attack.code, 1, attack.stderr)
         XCTAssertEqual(attack.stdout, "")
         XCTAssertTrue(attack.stderr.hasPrefix("attack.stencil:"), attack.stderr)
@@ -86,26 +86,30 @@ final class TemplateBudgetCLITests: XCTestCase {
         XCTAssertEqual(try w.teamflow("goal", "add", "배포").code, 0)
         try HostileTemplates.write(doublingAttack(lead: 2), ".teamflow/templates/wiki/home.md", in: w)
         try HostileTemplates.commit(w)
-        let clock = ContinuousClock()
-        let start = clock.now
-        let result = try w.teamflow("wiki", "export", "--out", "wiki")
-        XCTAssertLessThan(clock.now - start, .seconds(5))
-        XCTAssertEqual(result.code, 1, result.stderr)
+        let doubling = try failingExport(in: w)
         // Two lines of text, the first set, then doublings 1...22 on lines 4...25: the 22nd passes 16 MiB.
-        XCTAssertTrue(result.stderr.contains("cannot render Home.md with layout home.md: home.md:25:"), result.stderr)
-        XCTAssertTrue(result.stderr.contains(": error: template exceeds its output budget of 16 MiB"), result.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: w.path + "/wiki"), "nothing is written")
+        XCTAssertTrue(doubling.stderr.contains("cannot render Home.md with layout home.md: home.md:25:"), doubling.stderr)
+        XCTAssertTrue(doubling.stderr.contains(": error: template exceeds its output budget of 16 MiB"), doubling.stderr)
 
         // The nested loops of the same attack, as the week layout: refused by the step budget.
         try FileManager.default.removeItem(atPath: w.path + "/.teamflow/templates/wiki/home.md")
         try HostileTemplates.write("# {{ week.name }}\n{% for i in 0...100000 %}\n{% for j in 0...100000 %}{% for k in 0...100000 %}{{ k }}{% endfor %}{% endfor %}{% endfor %}\n",
                                    ".teamflow/templates/wiki/week.md", in: w)
-        let loopStart = clock.now
-        let loops = try w.teamflow("wiki", "export", "--out", "wiki")
-        XCTAssertLessThan(clock.now - loopStart, .seconds(5))
-        XCTAssertEqual(loops.code, 1, loops.stderr)
+        let loops = try failingExport(in: w)
         XCTAssertTrue(loops.stderr.contains("with layout week.md: week.md:3:"), loops.stderr)
         XCTAssertTrue(loops.stderr.contains(": error: template exceeds its step budget of 250000 steps"), loops.stderr)
+    }
+
+    /// `wiki export --out wiki`, which must exit 1 within 10 s (it used to run for minutes or
+    /// abort) and write nothing.
+    private func failingExport(in w: Workspace, file: StaticString = #filePath, line: UInt = #line) throws -> CLI.Result {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try w.teamflow("wiki", "export", "--out", "wiki")
+        XCTAssertLessThan(clock.now - start, .seconds(10), file: file, line: line)
+        XCTAssertEqual(result.code, 1, result.stderr, file: file, line: line)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: w.path + "/wiki"), "nothing is written", file: file, line: line)
+        return result
     }
 
     func testACommittedHostileScaffoldingTemplateFailsGenerateFastAndWritesNothing() throws {
@@ -118,7 +122,7 @@ final class TemplateBudgetCLITests: XCTestCase {
         let clock = ContinuousClock()
         let start = clock.now
         let result = try w.teamflow("generate", "bomb", "Profile", "--out", "out")
-        XCTAssertLessThan(clock.now - start, .seconds(5))
+        XCTAssertLessThan(clock.now - start, .seconds(10))
         XCTAssertEqual(result.code, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains(":2:4: error: filter 'indent': width 999999999 exceeds the largest indentation, 10000"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: w.path + "/out"), "nothing is written")
