@@ -1,9 +1,11 @@
 /// Literal text, already trimmed at parse time according to the trim behaviour.
 struct TextNode: Node {
     let text: String
-    var location: SourceLocation? { nil }
+    /// Where the text starts: the only error it can meet is running out of budget.
+    let location: SourceLocation?
 
     func render(_ context: RenderContext, into output: inout String) throws {
+        try context.meter.spend(bytes: text.utf8.count)
         output += text
     }
 }
@@ -22,16 +24,30 @@ struct VariableNode: Node {
     func render(_ context: RenderContext, into output: inout String) throws {
         switch content {
         case .value(let resolvable):
-            output += try resolvable.resolve(context).rendered
+            try write(resolvable.resolve(context), context, into: &output)
         case .conditional(let resolvable, let condition, let otherwise):
             if try condition.evaluate(context) {
-                output += try resolvable.resolve(context).rendered
+                try write(resolvable.resolve(context), context, into: &output)
             } else if let otherwise {
-                output += try otherwise.resolve(context).rendered
+                try write(otherwise.resolve(context), context, into: &output)
             }
         case .expression(let expression):
-            output += try expression.evaluate(context) ? "true" : "false"
+            try write(.string(expression.evaluate(context) ? "true" : "false"), context, into: &output)
         }
+    }
+
+    /// Appends the value's text, counted against the budget; a list or dictionary is measured
+    /// before its text is built, so printing a huge one fails without allocating it.
+    private func write(_ value: TemplateValue, _ context: RenderContext, into output: inout String) throws {
+        if case .string(let text) = value {
+            try context.meter.spend(bytes: text.utf8.count)
+            output += text
+            return
+        }
+        try context.meter.ensureRoom(forBytes: value.renderedSizeBound(limit: context.meter.bytesLeft))
+        let text = value.rendered
+        try context.meter.spend(bytes: text.utf8.count)
+        output += text
     }
 }
 
@@ -61,6 +77,7 @@ struct FilterNode: Node {
     let location: SourceLocation?
 
     func render(_ context: RenderContext, into output: inout String) throws {
+        // The body and the filters' results are counted as they are made.
         let body = try renderNodes(nodes, context)
         output += try context.push(["filter_value": .string(body)]) {
             try expression.resolve(context).rendered

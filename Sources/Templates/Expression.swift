@@ -26,6 +26,7 @@ indirect enum Expression: Sendable {
         case .inside(let lhs, let rhs):
             // Like Stencil, the operators only compare plain operands, never sub-expressions.
             guard let (left, right) = try Self.operands(lhs, rhs, context) else { return false }
+            try context.meter.spend(steps: BudgetMeter.readingSteps(right))
             return Self.contains(right, left)
         case .equal(let lhs, let rhs):
             guard let (left, right) = try Self.operands(lhs, rhs, context) else { return false }

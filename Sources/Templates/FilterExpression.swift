@@ -59,6 +59,8 @@ struct FilterExpression: Sendable {
         var value = try variable.resolve(context)
         for filter in filters {
             let arguments = try filter.arguments.map { try $0.resolve(context) }
+            try context.meter.spend(steps: 1 + BudgetMeter.readingSteps(value))
+            let input = value
             do {
                 value = try filter.function.invoke(value, arguments, context)
             } catch let error as TemplateError {
@@ -66,8 +68,28 @@ struct FilterExpression: Sendable {
             } catch {
                 throw TemplateError(message: "filter '\(filter.name)': \(error)")
             }
+            try Self.charge(value, madeFrom: input, context)
         }
         return value
+    }
+
+    /// Counts what a filter made: a string's bytes, a list's items (a step each) and the bytes
+    /// of its strings. A result equal to the input (`default` passing a value on) made nothing;
+    /// Swift compares identical storage in constant time.
+    private static func charge(_ result: TemplateValue, madeFrom input: TemplateValue, _ context: RenderContext) throws {
+        switch result {
+        case .string(let text):
+            if case .string(let original) = input, original.utf8.count == text.utf8.count, original == text { return }
+            try context.meter.spend(bytes: text.utf8.count)
+        case .array(let items):
+            if case .array(let original) = input, original.count == items.count, original == items { return }
+            try context.meter.spend(steps: items.count)
+            var bytes = 0
+            for case .string(let text) in items { bytes += text.utf8.count }
+            try context.meter.spend(bytes: bytes)
+        default:
+            return
+        }
     }
 }
 
@@ -112,6 +134,8 @@ enum Resolvable: Sendable {
             guard abs(upper - lower) <= 1_000_000 else {
                 throw TemplateError(message: "range \(lower)...\(upper) is too large")
             }
+            // Every number of the range is made: a step each, counted before making them.
+            try context.meter.spend(steps: abs(upper - lower) + 1)
             let values = lower <= upper ? Array(lower...upper) : Array((upper...lower).reversed())
             return .array(values.map { .int($0) })
         }

@@ -20,8 +20,10 @@ struct ForNode: Node {
     func render(_ context: RenderContext, into output: inout String) throws {
         var items = try resolveItems(context)
         if let condition {
+            // Each item's `where` test is a step of its own, counted before any is made.
+            try context.meter.spend(steps: items.count)
             items = try items.filter { item in
-                try push(item, context) { try condition.evaluate(context) }
+                try context.push(scope(for: item)) { try condition.evaluate(context) }
             }
         }
         guard !items.isEmpty else {
@@ -42,45 +44,63 @@ struct ForNode: Node {
         defer { context.loopLabels.removeLast() }
 
         let count = items.count
-        for (index, item) in items.enumerated() {
-            var forloop: [String: TemplateValue] = [
-                "first": .bool(index == 0),
-                "last": .bool(index == count - 1),
-                "counter": .int(index + 1),
-                "counter0": .int(index),
-                "length": .int(count),
-            ]
+        // The iterations are counted when the loop starts, so a loop nested in loops is refused
+        // before it runs once the whole loop cannot fit; a `break` gives back what it skips.
+        try context.meter.spend(steps: count)
+        // `forloop` and the scope are made once and updated in place: the scope pushed for an
+        // iteration is popped before the next, so both are unshared again by then.
+        var forloop: [String: TemplateValue] = ["length": .int(count)]
+        if let label { forloop["label"] = .string(label) }
+        forloop.merge(parentLoops) { current, _ in current }
+        var iteration = [String: TemplateValue](minimumCapacity: loopVariables.count + 1)
+        for index in 0..<count {
+            iteration["forloop"] = Self.no  // drops the last iteration's hold on `forloop`
+            forloop["first"] = index == 0 ? Self.yes : Self.no
+            forloop["last"] = index == count - 1 ? Self.yes : Self.no
+            forloop["counter"] = .int(index + 1)
+            forloop["counter0"] = .int(index)
             if let label {
-                forloop["label"] = .string(label)
+                forloop[label] = nil
                 forloop[label] = .dictionary(forloop)
             }
-            forloop.merge(parentLoops) { current, _ in current }
-
-            try context.push(["forloop": .dictionary(forloop)]) {
-                try push(item, context) { try renderNodes(nodes, context, into: &output) }
-            }
+            // One scope holds `forloop` and the loop variables (which win over `forloop`).
+            iteration["forloop"] = .dictionary(forloop)
+            try bind(items[index], into: &iteration)
+            try context.push(iteration) { try renderNodes(nodes, context, into: &output) }
 
             if let termination = context.termination {
-                guard termination.loop == loopIndex else { break }  // an outer loop's turn
-                context.termination = nil
-                if termination.isBreak { break }
+                let isOurs = termination.loop == loopIndex  // else an outer loop's turn: stop too
+                if isOurs { context.termination = nil }
+                if !isOurs || termination.isBreak {
+                    context.meter.refund(steps: count - index - 1)
+                    break
+                }
             }
         }
     }
 
-    private func push<Result>(_ item: Item, _ context: RenderContext, _ body: () throws -> Result) throws -> Result {
-        guard let first = loopVariables.first else { return try context.push([:], body) }
+    /// `TemplateValue` boxes its payloads: the two booleans of `forloop` are made once.
+    private static let yes = TemplateValue.bool(true), no = TemplateValue.bool(false)
+
+    /// The loop variables bound to `item`.
+    private func scope(for item: Item) throws -> [String: TemplateValue] {
+        var scope: [String: TemplateValue] = [:]
+        try bind(item, into: &scope)
+        return scope
+    }
+
+    /// Sets the loop variables to `item` in `scope` (the same keys for every item of a loop).
+    private func bind(_ item: Item, into scope: inout [String: TemplateValue]) throws {
+        guard let first = loopVariables.first else { return }
         switch item {
         case .value(let value):
-            return try context.push([first: value], body)
+            scope[first] = value
         case .entry(let key, let value):
             guard loopVariables.count <= 2 else {
                 throw TemplateError(message: "dictionary entry '\(key)' has fewer values than loop variables")
             }
-            var scope: [String: TemplateValue] = [:]
             if first != "_" { scope[first] = .string(key) }
             if loopVariables.count == 2, loopVariables[1] != "_" { scope[loopVariables[1]] = value }
-            return try context.push(scope, body)
         }
     }
 
@@ -89,6 +109,7 @@ struct ForNode: Node {
         case .array(let values):
             return values.map { .value($0) }
         case .dictionary(let dictionary):
+            try context.meter.spend(steps: dictionary.count >> 6)  // sorting the keys
             return dictionary.keys.sorted().map { .entry($0, dictionary[$0] ?? .null) }
         default:
             return []

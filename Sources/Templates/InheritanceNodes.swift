@@ -90,7 +90,7 @@ struct IncludeNode: Node {
         }
         let template = try context.template(named: name)
         var scope: [String: TemplateValue] = [:]
-        if let contextName, case .dictionary(let dictionary)? = context[contextName] {
+        if let contextName, case .dictionary(let dictionary)? = try context.lookup(contextName) {
             scope = dictionary
         }
         try context.nested {

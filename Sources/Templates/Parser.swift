@@ -30,7 +30,7 @@ final class Parser {
         while let token = nextToken() {
             switch token.kind {
             case .text:
-                nodes.append(TextNode(text: trimmed(token.contents)))
+                nodes.append(TextNode(text: trimmed(token.contents), location: token.location))
             case .variable:
                 previousWhitespace = nil
                 do {

@@ -30,10 +30,11 @@ extension RenderContext {
     }
 
     /// The macro `name` as the innermost scope holding that name sees it; nil when that
-    /// name is a plain value or unknown.
-    func macro(named name: String) -> Macro? {
+    /// name is a plain value or unknown. The scopes searched count as in ``lookup(_:)``.
+    func macro(named name: String) throws -> Macro? {
         guard let index = macros.lastIndex(where: { $0.name == name }) else { return nil }
         let entry = macros[index]
+        try meter.spend(steps: (macros.count - index + dictionaries.count - entry.scope) >> 2)
         // A value set in a scope nearer than the macro's hides it.
         var scope = dictionaries.count - 1
         while scope > entry.scope {

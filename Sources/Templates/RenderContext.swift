@@ -1,5 +1,7 @@
-/// Mutable state of one render: the variable scopes, inheritance blocks, running loops
-/// and the templates loaded so far. Created per render call, never shared.
+/// Mutable state of one render: the variable scopes, inheritance blocks, running loops,
+/// the templates loaded so far and what is left of the budget. Created per render call, never
+/// shared; includes, extends, imports and macros render with the same context, so they draw on
+/// the same budget.
 final class RenderContext {
     /// Variable scopes, innermost last.
     var dictionaries: [[String: TemplateValue]]
@@ -19,12 +21,15 @@ final class RenderContext {
     /// Macros defined by `{% macro %}`, each with the index of the scope it lives in
     /// (non-decreasing: leaving a scope drops its macros).
     var macros: [(scope: Int, name: String, macro: Macro)] = []
+    /// The environment's ``RenderBudget``, as spent so far.
+    var meter: BudgetMeter
 
     static let maximumTemplateDepth = 64
 
     init(context: [String: TemplateValue], environment: TemplateEnvironment) {
         self.dictionaries = context.isEmpty ? [] : [context]
         self.environment = environment
+        self.meter = BudgetMeter(environment.budget)
     }
 
     /// The innermost value named `key`; a `.null` stored in a scope hides outer ones.
@@ -34,6 +39,22 @@ final class RenderContext {
             if let value = dictionaries[index][key] { return value }
             index -= 1
         }
+        return nil
+    }
+
+    /// The innermost value named `key`, as the subscript finds it, with the search counted:
+    /// a step per 4 scopes passed, so deep recursion, where every lookup walks hundreds of
+    /// scopes, pays for that work. Shallow lookups are free.
+    func lookup(_ key: String) throws -> TemplateValue? {
+        var index = dictionaries.count - 1
+        while index >= 0 {
+            if let value = dictionaries[index][key] {
+                try meter.spend(steps: (dictionaries.count - index) >> 2)
+                return value
+            }
+            index -= 1
+        }
+        try meter.spend(steps: dictionaries.count >> 2)
         return nil
     }
 
@@ -97,6 +118,7 @@ func renderNodes(_ nodes: [any Node], _ context: RenderContext, into output: ino
     defer { context.renderDepth -= 1 }
     for node in nodes {
         do {
+            try context.meter.spend(steps: 1)
             try node.render(context, into: &output)
         } catch {
             throw templateError(error, at: node.location)

@@ -43,7 +43,7 @@ struct CallNode: Node {
     let location: SourceLocation?
 
     func render(_ context: RenderContext, into output: inout String) throws {
-        guard let macro = context.macro(named: name) else {
+        guard let macro = try context.macro(named: name) else {
             throw TemplateError(message: "Call to undefined block '\(name)'.")
         }
         guard macro.parameters.count == arguments.count else {
@@ -70,6 +70,8 @@ struct MapNode: Node {
 
     func render(_ context: RenderContext, into output: inout String) throws {
         guard case .array(let items) = try sequence.resolve(context), !items.isEmpty else { return }
+        // A step per element, counted before the first, as `for` counts its iterations.
+        try context.meter.spend(steps: items.count)
         var results: [TemplateValue] = []
         results.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {

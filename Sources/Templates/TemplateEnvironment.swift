@@ -1,5 +1,5 @@
 /// Everything templates are parsed and rendered with: the loader for `include`/`extends`,
-/// the trim behaviour and the filters.
+/// the trim behaviour, the filters and the budget every render gets.
 public struct TemplateEnvironment: Sendable {
     /// Where named templates come from (nil: `include`/`extends` fail).
     public let loader: (any TemplateLoader)?
@@ -8,16 +8,20 @@ public struct TemplateEnvironment: Sendable {
     /// Renders like StencilSwiftKit's `StencilSwiftTemplate` (SwiftGen's output): blank lines of
     /// the output collapse unless the template wrote them (see `BlankLineCompaction`).
     public let compactsBlankLines: Bool
+    /// What each render may write and do (``RenderBudget/default`` unless given).
+    public var budget: RenderBudget
     /// Built-in, string, number and extra filters by name.
     let filters: [String: FilterFunction]
 
     /// Creates an environment. `extraFilters` are added to (and override) the built-in
-    /// filters; `compactsBlankLines` renders as StencilSwiftKit's `StencilSwiftTemplate` does.
+    /// filters; `compactsBlankLines` renders as StencilSwiftKit's `StencilSwiftTemplate` does;
+    /// `budget` bounds every render made with this environment.
     public init(
         loader: (any TemplateLoader)? = nil, trimBehaviour: TrimBehaviour = .none,
-        extraFilters: [String: Filter] = [:], compactsBlankLines: Bool = false
+        extraFilters: [String: Filter] = [:], compactsBlankLines: Bool = false, budget: RenderBudget = .default
     ) {
         self.loader = loader
+        self.budget = budget
         self.trimBehaviour = trimBehaviour
         self.compactsBlankLines = compactsBlankLines
         var filters = StringFilterHook.table

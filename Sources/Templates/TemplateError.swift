@@ -17,6 +17,8 @@ public struct TemplateError: Error, CustomStringConvertible, Sendable, Equatable
     public var message: String
     /// The text of the offending line (without its newline), empty when unknown.
     public var sourceLine: String
+    /// The limit of the render's ``RenderBudget`` that ran out; nil for every other error.
+    public var exceededBudget: RenderBudget.Limit?
 
     /// Creates an error; the location can be filled in later by the engine.
     public init(

@@ -6,11 +6,12 @@ import Foundation
 public enum TemplateFileRender {
     /// Renders `file` (relative to `directory` unless absolute). `searchPaths` are folders the
     /// user chose (relative to `directory` too); what is read below them goes through
-    /// `TemplateFolder`, like any repository template. Errors: `TemplateFileError` for a file
-    /// that cannot be read or used, `TemplateError` for the template itself.
+    /// `TemplateFolder`, like any repository template. `budget` bounds the render (`--max-output`).
+    /// Errors: `TemplateFileError` for a file that cannot be read or used, `TemplateError` for
+    /// the template itself (with ``TemplateError/exceededBudget`` set when the budget ran out).
     public static func render(file: String, in directory: String, searchPaths: [String] = [], dataFile: String? = nil,
                               trim: TrimBehaviour = .smart, compactsBlankLines: Bool = false,
-                              parameters: TemplateValue = .dictionary([:])) throws -> String {
+                              parameters: TemplateValue = .dictionary([:]), budget: RenderBudget = .default) throws -> String {
         let path = absolute(file, in: directory)
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw TemplateFileError(message: "cannot read template '\(file)'",
@@ -23,7 +24,7 @@ public enum TemplateFileRender {
             + [TemplateFolder(root: (path as NSString).deletingLastPathComponent,
                               displayRoot: (file as NSString).deletingLastPathComponent)]
         let environment = TemplateEnvironment(loader: FileSystemLoader(folders: folders), trimBehaviour: trim,
-                                              compactsBlankLines: compactsBlankLines)
+                                              compactsBlankLines: compactsBlankLines, budget: budget)
         return try environment.render(string: text, name: file, context: context)
     }
 

@@ -50,6 +50,8 @@ struct Variable: Sendable {
         case .invalid(let message):
             throw TemplateError(message: message)
         case .lookup(let segments):
+            // A plain name, the most common case, needs no list of bits.
+            if segments.count == 1, case .key(let key) = segments[0] { return try context.lookup(key) ?? .null }
             // Subscripts resolve first, as in Stencil: an unresolvable one is an error even
             // when the path's head is missing.
             var bits: [String] = []
@@ -67,8 +69,10 @@ struct Variable: Sendable {
                     bits.append(value.rendered)
                 }
             }
-            guard let head = bits.first, var current = context[head] else { return .null }
+            guard let head = bits.first, var current = try context.lookup(head) else { return .null }
             for bit in bits.dropFirst() {
+                // `text.count` and `text.5` walk the text: a step per KiB, like a filter reading it.
+                if case .string = current { try context.meter.spend(steps: BudgetMeter.readingSteps(current)) }
                 guard !current.isNull, let next = Self.member(bit, of: current) else { return .null }
                 current = next
             }

@@ -11,11 +11,17 @@ enum TemplateCommand {
         name: "template",
         abstract: "Render a Stencil-syntax template file.",
         examples: ["teamflow template render Greeting.stencil --data people.yaml",
-                   "teamflow template render Page.stencil --search-path partials --trim none"],
+                   "teamflow template render Page.stencil --search-path partials --trim none",
+                   "teamflow template render Strings.stencil --data strings.json --max-output 64M"],
         subcommands: [
             CommandSpec(
                 name: "render", abstract: "Render FILE to stdout, exactly (no newline added).",
-                discussion: "include and extends names are looked up in each --search-path, then in FILE's folder.",
+                discussion: """
+                    include and extends names are looked up in each --search-path, then in FILE's folder.
+                    A render may write at most \(RenderBudget.byteCount(RenderBudget.default.maxOutputBytes)) and take at most \(RenderBudget.default.maxSteps) steps (tags, loop \
+                    iterations, filters); past either it stops with an error at the tag it was rendering. \
+                    --max-output and --max-steps raise or lower the limits (see docs/TEMPLATES.md, "Budgets").
+                    """,
                 arguments: [ArgumentSpec(name: "file", help: "The template file.", completion: .file)],
                 options: [
                     OptionSpec(long: "data", valueName: "F.json|F.yaml", help: "The context: a JSON object or YAML mapping.", completion: .file),
@@ -25,7 +31,13 @@ enum TemplateCommand {
                                defaultValue: "smart", allowedValues: ["none", "smart", "all", "swiftgen"]),
                     OptionSpec(long: "param", valueName: "KEY=VALUE", help: "A StencilSwiftKit parameter, seen as param.KEY (repeatable).",
                                isRepeating: true),
-                ], run: handler(render)),
+                    OptionSpec(long: "max-output", valueName: "BYTES",
+                               help: "The most the render may write (default 16M): bytes, or with K, M or G (KiB, MiB, GiB)."),
+                    OptionSpec(long: "max-steps", valueName: "N",
+                               help: "The most steps the render may take (default \(RenderBudget.default.maxSteps))."),
+                ],
+                validate: { parsed in _ = try budget(parsed) },
+                run: handler(render)),
         ]
     )
 
@@ -41,10 +53,47 @@ enum TemplateCommand {
             Console.raw(try TemplateFileRender.render(file: inv.argument("file"), in: inv.directory,
                                                       searchPaths: inv.parsed.options("search-path"),
                                                       dataFile: inv.parsed.option("data"), trim: trim,
-                                                      compactsBlankLines: mode == "swiftgen", parameters: parameters))
+                                                      compactsBlankLines: mode == "swiftgen", parameters: parameters,
+                                                      budget: try budget(inv.parsed)))
         } catch let error as TemplateFileError {
             throw TeamflowError(.failure, error.message, hints: error.hints)
         }
+    }
+}
+
+extension TemplateCommand {
+    /// The render budget from `--max-output` and `--max-steps`, the default for what is not given.
+    static func budget(_ parsed: ParsedCommand) throws -> RenderBudget {
+        var budget = RenderBudget.default
+        if let text = parsed.option("max-output") {
+            guard let bytes = byteCount(text) else {
+                throw ValidationError("--max-output takes a number of bytes, e.g. 1048576, 512K, 64M or 1G (got '\(text)')")
+            }
+            budget.maxOutputBytes = bytes
+        }
+        if let text = parsed.option("max-steps") {
+            guard let steps = Int(text), steps > 0 else {
+                throw ValidationError("--max-steps takes a whole number above 0, e.g. 5000000 (got '\(text)')")
+            }
+            budget.maxSteps = steps
+        }
+        return budget
+    }
+
+    /// `1048576`, `512K`, `64M`, `1G` (also `KiB`, `MiB`, `GiB`, any case): a count above 0 that fits an Int.
+    static func byteCount(_ text: String) -> Int? {
+        let units: [(suffix: String, shift: Int)] = [("kib", 10), ("mib", 20), ("gib", 30), ("k", 10), ("m", 20), ("g", 30)]
+        var digits = text.lowercased()
+        var shift = 0
+        if let unit = units.first(where: { digits.hasSuffix($0.suffix) }) {
+            digits.removeLast(unit.suffix.count)
+            shift = unit.shift
+        }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let number = Int(digits), number > 0 else {
+            return nil
+        }
+        let (bytes, overflow) = number.multipliedReportingOverflow(by: 1 << shift)
+        return overflow ? nil : bytes
     }
 }
 
