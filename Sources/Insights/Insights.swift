@@ -26,7 +26,7 @@ public enum Insights {
     /// in or filed for): weeks before the team existed would only pull the average down. At
     /// least `week` itself is kept. Each live member's tasks are counted too; with `member` (a
     /// member id) only that member's tasks count and the series names only that member (the
-    /// first week is still the team's). An item counts in the week its `doneAt` falls in;
+    /// first week is then the team's first task's). An item counts in the week its `doneAt` falls in;
     /// removed items count nowhere. `weeks` is clamped to 1...`maxWeeks`.
     public static func velocity(_ state: TeamState, endingAt week: ISOWeek, weeks: Int, member: String?,
                                 timeZone: TimeZone) -> VelocitySeries {
@@ -54,10 +54,14 @@ public enum Insights {
             if let id = task.member, let col = column[id] { byMember[at][col] += 1 }
             return false
         }
-        _ = state.goals.values { goal in
-            first.see(createdAt: goal.createdAt, week: goal.week)
-            if member == nil, !goal.removed, let at = index(of: goal.doneAt) { done[at] += 1 }
-            return false
+        // One member's series leaves goals out, and so does its first week: decoding every goal
+        // only for that would slow `stats --member` by a tenth.
+        if member == nil {
+            _ = state.goals.values { goal in
+                first.see(createdAt: goal.createdAt, week: goal.week)
+                if !goal.removed, let at = index(of: goal.doneAt) { done[at] += 1 }
+                return false
+            }
         }
         var start = 0
         if let firstWeek = first.resolved(days: &days) {
@@ -147,8 +151,7 @@ public enum Insights {
 /// The week of the team's first event, found during velocity's scan. The state keeps no time
 /// of its first event, so this is the earliest of the items' `createdAt` (as days in the zone)
 /// and of the weeks tasks and goals are filed in (work may be filed for a week before it was
-/// written down). Texts are compared as written first, so only the few near the earliest are
-/// parsed.
+/// written down). Texts are compared as written, so a scan parses only a few of them.
 struct FirstWeek {
     /// The earliest week filed, and its text (canonical), for a cheap comparison.
     private var week: ISOWeek?
@@ -157,30 +160,45 @@ struct FirstWeek {
     /// more days after the earliest written date cannot be the earliest: `bound` is that day.
     private var earliestDate: String?
     private var bound: String?
-    /// The texts that may be the earliest, each kept once in a row.
-    private var candidates: [String] = []
+    /// The earliest text seen for each offset (`+09:00`, `Z`, ...): with one offset, texts sort
+    /// as their times do (to the second), so only these few are parsed at the end.
+    private var earliest: [(offset: Substring, text: String)] = []
+    /// The last text seen, skipped at once when the next is the same (imports share one time).
+    private var last = ""
 
     mutating func see(createdAt: String, week filed: String) {
         if weekText.map({ filed < $0 }) ?? true, let parsed = ISOWeek(parsing: filed), week.map({ parsed < $0 }) ?? true {
             week = parsed
             weekText = parsed.description
         }
+        if createdAt == last { return }
+        last = createdAt
         if let bound, createdAt >= bound { return }
-        guard createdAt.utf8.count >= 10 else { return }
-        let date = String(createdAt.prefix(10))
+        guard createdAt.utf8.count >= 20 else { return }
+        let date = createdAt.prefix(10)
         if earliestDate.map({ date < $0 }) ?? true {
-            guard let day = Day(parsing: date) else { return }
-            let newBound = day.adding(days: 3).description
-            earliestDate = date
-            bound = newBound
-            candidates.removeAll { $0 >= newBound }
+            guard let day = Day(parsing: String(date)) else { return }
+            earliestDate = String(date)
+            bound = day.adding(days: 3).description
         }
-        if candidates.last != createdAt { candidates.append(createdAt) }
+        let offset = Self.offset(of: createdAt)
+        if let index = earliest.firstIndex(where: { $0.offset == offset }) {
+            if createdAt < earliest[index].text { earliest[index].text = createdAt }
+        } else if earliest.count < 64 {
+            earliest.append((offset, createdAt))
+        }
+    }
+
+    /// `+09:00`, `-05:00` or `Z`: what follows the time of day (after the seconds and any fraction).
+    static func offset(of text: String) -> Substring {
+        let time = text.dropFirst(19)
+        guard let start = time.firstIndex(where: { $0 == "+" || $0 == "-" || $0 == "Z" || $0 == "z" }) else { return time }
+        return time[start...]
     }
 
     /// The first week, nil when no item was seen.
     mutating func resolved(days: inout DayCache) -> ISOWeek? {
-        let added = candidates.compactMap { days.day($0) }.min().map { ISOWeek(containing: $0) }
+        let added = earliest.compactMap { days.day($0.text) }.min().map { ISOWeek(containing: $0) }
         guard let week else { return added }
         guard let added else { return week }
         return min(week, added)

@@ -100,4 +100,24 @@ final class VelocityTests: XCTestCase {
         XCTAssertEqual(Insights.velocity(state, endingAt: w48, weeks: 8, member: nil, timeZone: TwoWeekScenario.utc).periods.map(\.label),
                        ["2024-W47", "2024-W48"])
     }
+
+    /// The earliest time, not the earliest text: written on Monday at -05:00 sorts before
+    /// Monday at +14:00, which was Sunday in UTC.
+    func testTheFirstEventIsTheEarliestInstantWhateverItsOffset() {
+        let author = Author(name: "Kim", email: "kim@example.com")
+        let events = [("aaaa00000000000000000001", "2024-11-10T23:30:00-05:00"), ("aaaa00000000000000000002", "2024-11-11T02:00:00+14:00"),
+                      ("aaaa00000000000000000003", "2024-11-12T09:00:00+09:00")].enumerated().map { index, pair in
+            Event(id: pair.0, type: EventType.taskAdded, at: pair.1, author: author, clock: index + 1,
+                  data: ["title": .string("일 \(index)"), "week": .string("2024-W46")])
+        }
+        let state = TeamState.derive(from: events)
+        let w47 = ISOWeek(year: 2024, week: 47)
+        XCTAssertEqual(Insights.velocity(state, endingAt: w47, weeks: 8, member: nil, timeZone: TwoWeekScenario.utc).periods.map(\.label),
+                       ["2024-W45", "2024-W46", "2024-W47"], "2024-11-10T12:00Z, a Sunday")
+        XCTAssertEqual(Insights.velocity(state, endingAt: w47, weeks: 8, member: nil, timeZone: TwoWeekScenario.seoul).periods.map(\.label),
+                       ["2024-W45", "2024-W46", "2024-W47"], "21:00 on Sunday in Seoul")
+        let later = TeamState.derive(from: Array(events.dropFirst(2)))
+        XCTAssertEqual(Insights.velocity(later, endingAt: w47, weeks: 8, member: nil, timeZone: TwoWeekScenario.utc).periods.first?.label,
+                       "2024-W46")
+    }
 }

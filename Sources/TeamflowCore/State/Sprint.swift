@@ -176,21 +176,16 @@ public struct SprintMembership {
     }
 
     /// `YYYY-Www` exactly (four digits, `-W`, two digits) with a week from 01 to 52, which every
-    /// year has; anything else (week 53, another spelling) is parsed.
+    /// year has; anything else (week 53, another spelling) is parsed. Read as raw bytes: this
+    /// runs once per task of every board and burndown.
     private static func isCanonical(_ key: String) -> Bool {
-        var index = 0, week = 0
-        for byte in key.utf8 {
-            switch index {
-            case 4: guard byte == UInt8(ascii: "-") else { return false }
-            case 5: guard byte == UInt8(ascii: "W") else { return false }
-            case 0...7:
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
-                if index >= 6 { week = week * 10 + Int(byte - UInt8(ascii: "0")) }
-            default: return false
-            }
-            index += 1
-        }
-        return index == 8 && week >= 1 && week <= 52
+        let bytes = key.utf8.span
+        guard bytes.count == 8, bytes[4] == UInt8(ascii: "-"), bytes[5] == UInt8(ascii: "W") else { return false }
+        let zero = UInt8(ascii: "0")
+        guard bytes[0] &- zero < 10, bytes[1] &- zero < 10, bytes[2] &- zero < 10, bytes[3] &- zero < 10,
+              bytes[6] &- zero < 10, bytes[7] &- zero < 10 else { return false }
+        let week = Int(bytes[6] &- UInt8(ascii: "0")) * 10 + Int(bytes[7] &- UInt8(ascii: "0"))
+        return week >= 1 && week <= 52
     }
 
     private mutating func names(_ key: String) -> Bool {
