@@ -153,33 +153,36 @@ public enum Insights {
 /// and of the weeks tasks and goals are filed in (work may be filed for a week before it was
 /// written down). Texts are compared as written, so a scan parses only a few of them.
 struct FirstWeek {
-    /// The earliest week filed, and its text (canonical), for a cheap comparison.
+    /// The earliest week filed, and its text's bytes (canonical), for a cheap comparison.
     private var week: ISOWeek?
-    private var weekText: String?
+    private var weekBytes: [UInt8]?
     /// A written `createdAt` is at most a day off its day in any zone, so one written three or
     /// more days after the earliest written date cannot be the earliest: `bound` is that day.
     private var earliestDate: String?
-    private var bound: String?
+    private var bound: [UInt8]?
     /// The earliest text seen for each offset (`+09:00`, `Z`, ...): with one offset, texts sort
     /// as their times do (to the second), so only these few are parsed at the end.
     private var earliest: [(offset: Substring, text: String)] = []
-    /// The last text seen, skipped at once when the next is the same (imports share one time).
+    /// The last text looked at, skipped at once when the next is the same (an import's items
+    /// share one time).
     private var last = ""
 
     mutating func see(createdAt: String, week filed: String) {
-        if weekText.map({ filed < $0 }) ?? true, let parsed = ISOWeek(parsing: filed), week.map({ parsed < $0 }) ?? true {
+        if weekBytes.map({ Self.isBefore(filed, $0) }) ?? true, let parsed = ISOWeek(parsing: filed),
+           week.map({ parsed < $0 }) ?? true {
             week = parsed
-            weekText = parsed.description
+            weekBytes = Array(parsed.description.utf8)
         }
+        // Bytes, not `String` comparison: this runs for every task and goal of `stats`.
+        if let bound, !Self.isBefore(createdAt, bound) { return }
         if createdAt == last { return }
         last = createdAt
-        if let bound, createdAt >= bound { return }
         guard createdAt.utf8.count >= 20 else { return }
         let date = createdAt.prefix(10)
         if earliestDate.map({ date < $0 }) ?? true {
             guard let day = Day(parsing: String(date)) else { return }
             earliestDate = String(date)
-            bound = day.adding(days: 3).description
+            bound = Array(day.adding(days: 3).description.utf8)
         }
         let offset = Self.offset(of: createdAt)
         if let index = earliest.firstIndex(where: { $0.offset == offset }) {
@@ -187,6 +190,16 @@ struct FirstWeek {
         } else if earliest.count < 64 {
             earliest.append((offset, createdAt))
         }
+    }
+
+    /// Whether `text`'s UTF-8 bytes sort before `bound`'s (as `String`'s `<` orders ASCII).
+    static func isBefore(_ text: String, _ bound: [UInt8]) -> Bool {
+        let bytes = text.utf8.span
+        for index in bound.indices {
+            guard index < bytes.count else { return true }
+            if bytes[index] != bound[index] { return bytes[index] < bound[index] }
+        }
+        return false
     }
 
     /// `+09:00`, `-05:00` or `Z`: what follows the time of day (after the seconds and any fraction).
