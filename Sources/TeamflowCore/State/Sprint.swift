@@ -95,8 +95,9 @@ extension TeamState {
 ///   filed in one, and otherwise belongs when its week, or an ancestor's, has a working day
 ///   inside the sprint (so a parent brings its sub-tasks along).
 ///
-/// Answers about keys and weeks are remembered, so a scan of every task parses each distinct
-/// week once (a board and a burndown both scan the whole task table).
+/// A board and a burndown both ask about every task, so a week written as folds write it is
+/// two string comparisons against the sprint's first and last weeks, and any other spelling
+/// (and any sprint key other than the id) is worked out once per distinct text.
 public struct SprintMembership {
     public let sprint: Sprint
     private let tasks: EntityTable<TeamTask>
