@@ -4,9 +4,14 @@
 public enum SVGChart {
     /// Members drawn one by one; the rest are summed as "others".
     static let memberLimit = 8
+    /// Room for the average's legend entry (swatch, gap, "average 12.5").
+    static let averageLegendWidth = 112.0
 
     /// Done per period as bars (the team's, then each member's narrower bar beside it in the
-    /// legend's colours), the numbers above the team bars and the average as a dashed line.
+    /// legend's colours), the numbers above the team bars and the average as a dashed line with
+    /// its legend entry above the plot. Period labels are spaced evenly from the last period
+    /// back (every one, or every other one and so on when they do not fit), so the last (the
+    /// current week) is always labelled.
     public static func velocity(_ series: VelocitySeries, options: SVGChartOptions = SVGChartOptions()) -> String {
         let words = options.labels
         let (width, height) = (options.clampedWidth, options.clampedHeight)
@@ -22,7 +27,9 @@ public enum SVGChart {
 
         let plot = SVGPlot(width: width, height: height, maximum: max(maximum, ChartMath.int(average.rounded(.up), in: 0...ChartMath.maxCount)),
                            bottomMargin: members.isEmpty ? 32 : 52)
-        var body = [SVGDocument.text(SVGText.label(words.velocityTitle, cells: 60), x: 16, y: 24, cssClass: "title")]
+        // The title shares its row with the average's legend entry: cut it before that (8 px a cell).
+        let titleCells = ChartMath.int((plot.right - averageLegendWidth - 24) / 8, in: 8...60)
+        var body = [SVGDocument.text(SVGText.label(words.velocityTitle, cells: titleCells), x: 16, y: 24, cssClass: "title")]
         body += plot.axis()
         let slot = plot.width / Double(series.periods.count)
         let group = slot * 0.7
@@ -42,15 +49,20 @@ public enum SVGChart {
             if slot >= 24 {
                 body.append(SVGDocument.text(String(count), x: x + teamWidth / 2, y: plot.y(done) - 4, anchor: "middle", cssClass: "small"))
             }
-            if index % every == 0 {
+            // Counted back from the last period, so the current week always has its label.
+            if (series.periods.count - 1 - index) % every == 0 {
                 let label = SVGText.label(period.label, cells: SVGPlot.cells(fitting: slot * Double(every)))
                 body.append(SVGDocument.text(label, x: plot.left + slot * (Double(index) + 0.5), y: plot.bottom + 16, anchor: "middle", cssClass: "muted small"))
             }
         }
         if average > 0 {
             body.append(SVGDocument.line(x1: plot.left, y1: plot.y(average), x2: plot.right, y2: plot.y(average), cssClass: "avg"))
+            // Labelled as a legend entry above the plot, right-aligned in the title's row: on the
+            // line itself the label would sit over whichever bars reach the average.
             let text = SVGText.label(words.average, cells: 20) + " " + ChartMath.oneDecimal(average)
-            body.append(SVGDocument.text(text, x: plot.right, y: plot.y(average) - 4, anchor: "end", cssClass: "avgtext small"))
+            body.append(SVGDocument.line(x1: plot.right - averageLegendWidth, y1: 20, x2: plot.right - averageLegendWidth + 24, y2: 20,
+                                         cssClass: "avg"))
+            body.append(SVGDocument.text(text, x: plot.right, y: 24, anchor: "end", cssClass: "avgtext small"))
         }
         if !members.isEmpty { body += legend([words.done] + members.map(\.name), plot: plot, y: height - 14) }
         document.body = body

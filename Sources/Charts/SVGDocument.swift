@@ -31,10 +31,11 @@ struct SVGDocument {
             ".avg{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:6 4}.avgtext{fill:#9a6700}",
             ".ideal{stroke:#8c959f;stroke-width:2;stroke-dasharray:6 4;fill:none}",
             ".open{stroke:#0969da;stroke-width:2.5;fill:none}.dot{fill:#0969da}",
+            ".scope{stroke:#8250df;stroke-width:2;stroke-dasharray:8 3 2 3;fill:none}",
             ".today{stroke:#cf222e;stroke-width:1.5;stroke-dasharray:3 3}.todaytext{fill:#cf222e}",
             "@media (prefers-color-scheme: dark){.bg{fill:#0d1117}text{fill:#e6edf3}.muted{fill:#8d96a0}",
             ".axis{stroke:#8d96a0}.grid{stroke:#30363d}.avg{stroke:#d29922}.avgtext{fill:#d29922}",
-            ".open{stroke:#4493f8}.dot{fill:#4493f8}.today{stroke:#f85149}.todaytext{fill:#f85149}}",
+            ".open{stroke:#4493f8}.dot{fill:#4493f8}.scope{stroke:#a371f7}.today{stroke:#f85149}.todaytext{fill:#f85149}}",
             "</style>",
             "<rect class=\"bg\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\"/>",
         ]

@@ -4,7 +4,8 @@ struct TextBar {
     /// The eighths of a cell, from none to seven.
     private static let partials = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
-    private enum Kind: Equatable { case fill, empty, marker }
+    /// A marker carries its own colour code, or nil for the one `rendered` is given.
+    private enum Kind: Equatable { case fill, empty, marker(String?) }
 
     private var cells: [(text: String, kind: Kind)]
 
@@ -27,10 +28,11 @@ struct TextBar {
         return max(0, ChartMath.int((value / maximum * Double(width)).rounded(.up), in: 0...width) - 1)
     }
 
-    /// Puts `marker` at cell `index`; over a filled cell only when `overFill` is true.
-    mutating func mark(_ marker: String, at index: Int, overFill: Bool) {
+    /// Puts `marker` at cell `index`; over a filled cell only when `overFill` is true; `code`
+    /// colours this marker instead of `rendered`'s marker colour.
+    mutating func mark(_ marker: String, at index: Int, overFill: Bool, code: String? = nil) {
         guard index >= 0, index < cells.count, overFill || cells[index].kind != .fill else { return }
-        cells[index] = (marker, .marker)
+        cells[index] = (marker, .marker(code))
     }
 
     /// The bar as text; with colours, fills and markers are wrapped in SGR codes.
@@ -44,7 +46,12 @@ struct TextBar {
                 run += cells[index].text
                 index += 1
             }
-            let code = kind == .fill ? fill : kind == .marker ? marker : nil
+            let code: String?
+            switch kind {
+            case .fill: code = fill
+            case .empty: code = nil
+            case .marker(let own): code = own ?? marker
+            }
             if color, let code { result += "\u{1B}[\(code)m\(run)\u{1B}[0m" } else { result += run }
         }
         return result

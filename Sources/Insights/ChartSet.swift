@@ -51,24 +51,22 @@ extension Insights {
 }
 
 extension ItemSpans {
-    /// The spans of every week's scope at once (the rules of `init(state:scope:timeZone:)` for
-    /// `.week`), keyed by the week as written.
+    /// The spans of every week's scope at once (the rules of `week(_:state:days:)`), keyed by
+    /// the week as written.
     static func byWeek(state: TeamState, timeZone: TimeZone) -> [String: [ItemSpan]] {
         var days = DayCache(timeZone: timeZone)
         var out: [String: [ItemSpan]] = [:]
         _ = state.tasks.values { task in
             guard let removed = removal(of: task, in: state, days: &days) else { return false }
-            let added = days.day(task.createdAt)
-            out[task.week, default: []].append(ItemSpan(added: added, done: days.day(task.doneAt), removed: removed))
-            // Carried out of a week: open there to its end (see `init`).
+            out[task.week, default: []].append(weekSpan(of: task, in: task.week, removed: removed, days: &days))
+            // Carried out of a week: open there to its end (see `week`).
             for week in Set(task.carries.map(\.from)) where task.isCarried(outOf: week) {
-                out[week, default: []].append(ItemSpan(added: added, done: nil, removed: nil))
+                out[week, default: []].append(weekSpan(of: task, in: week, removed: removed, days: &days))
             }
             return false
         }
         _ = state.goals.values { goal in
-            out[goal.week, default: []].append(ItemSpan(added: days.day(goal.createdAt), done: days.day(goal.doneAt),
-                                                        removed: days.day(goal.removedAt)))
+            out[goal.week, default: []].append(span(of: goal, days: &days))
             return false
         }
         return out

@@ -15,6 +15,8 @@ final class SVGChartTests: XCTestCase {
         return [("velocity", SVGChart.velocity(Scenario.velocity)),
                 ("velocity ko", SVGChart.velocity(Scenario.velocity, options: .init(labels: .korean, idPrefix: "v2"))),
                 ("burndown", SVGChart.burndown(Scenario.burndown)),
+                ("burndown with scope", SVGChart.burndown(Scenario.scopeChange, options: .init(labels: .korean))),
+                ("quarter", SVGChart.velocity(Scenario.quarter)),
                 ("hostile velocity", SVGChart.velocity(hostileVelocity)),
                 ("hostile burndown", SVGChart.burndown(hostileBurndown)),
                 ("many members", SVGChart.velocity(manyMembers)),
@@ -90,6 +92,87 @@ final class SVGChartTests: XCTestCase {
         XCTAssertEqual(burndown.all("polyline").count, 2, "ideal and open")
         XCTAssertEqual(burndown.all("line").filter { $0.attributes["class"] == "today" }.count, 1)
         XCTAssertTrue(burndown.all("text").map(\.text).contains("11-27"))
+    }
+
+    /// The scope is a step line of its own (class `scope`, with a legend entry): level from the
+    /// baseline, up at the end of the day an item was added, down at the end of the day one
+    /// was removed; the ideal line starts at the baseline and reaches the axis on Friday.
+    func testBurndownDrawsTheScopeAsAStepLine() throws {
+        let document = SVGInspector(SVGChart.burndown(Scenario.scopeChange))
+        XCTAssertNil(document.error)
+        let lines = document.all("polyline")
+        XCTAssertEqual(lines.compactMap { $0.attributes["class"] }, ["ideal", "scope", "open"])
+        let open = try points(of: "open", in: lines), scope = try points(of: "scope", in: lines), ideal = try points(of: "ideal", in: lines)
+        let baseline = try XCTUnwrap(open.first).y
+        XCTAssertEqual(scope.first?.y, baseline, "the scope line starts at the baseline")
+        XCTAssertEqual(ideal.first?.y, baseline, "so does the ideal")
+        let axis = try XCTUnwrap(document.all("line").first { $0.attributes["class"] == "axis" }?.attributes["y1"].flatMap(Double.init))
+        XCTAssertEqual(ideal[5].y, axis, "zero at the end of Friday (point 5)")
+        XCTAssertGreaterThan(ideal[1].y, ideal[0].y, "the ideal falls from the first day: not flat")
+        // Vertical moves of the scope line: (x, from y, to y).
+        let steps = zip(scope, scope.dropFirst()).filter { $0.x == $1.x && $0.y != $1.y }.map { ($0.x, $0.y, $1.y) }
+        XCTAssertEqual(steps.count, 2, "\(scope)")
+        XCTAssertEqual(steps.first?.0, open[3].x, "up at the end of Wednesday")
+        XCTAssertLessThan(steps.first?.2 ?? 0, baseline, "up: a smaller y")
+        XCTAssertEqual(steps.last?.0, open[4].x, "down at the end of Thursday")
+        XCTAssertEqual(steps.last?.2, baseline, "back to five")
+        XCTAssertEqual(scope.last?.x, open.last?.x, "it stops with the open line at today")
+        let legend = document.all("line").filter { $0.attributes["class"] == "scope" }
+        XCTAssertEqual(legend.count, 1, "the legend swatch")
+        XCTAssertTrue(document.all("text").map(\.text).contains("scope"))
+        let desc = try XCTUnwrap(document.all("desc").first).text
+        XCTAssertTrue(desc.contains("scope 5, added 1, removed 1;"), desc)
+        XCTAssertTrue(desc.contains("2024-11-20: open 4, scope 6 (added 1), ideal 2.0"), desc)
+        XCTAssertTrue(desc.contains("2024-11-21: open 2, scope 5 (removed 1), ideal 1.0"), desc)
+        XCTAssertTrue(desc.contains("2024-11-23: open -, ideal 0.0"), desc)
+        XCTAssertEqual(SVGInspector(SVGChart.burndown(Scenario.burndown)).all("line").filter { $0.attributes["class"] == "scope" }.count, 0,
+                       "a series without scope values has no scope line or legend entry")
+    }
+
+    /// The average's label is a legend entry above the plot: no bar reaches it, however tall.
+    func testTheAverageLabelIsOutsideTheBars() throws {
+        let tall = VelocitySeries(periods: [.init(label: "2024-W46", done: 8), .init(label: "2024-W47", done: 9),
+                                            .init(label: "2024-W48", done: 10)])
+        for series in [Scenario.velocity, tall, Scenario.quarter] {
+            let document = SVGInspector(SVGChart.velocity(series))
+            let label = try XCTUnwrap(document.all("text").first { $0.attributes["class"]?.contains("avgtext") == true })
+            XCTAssertTrue(label.text.hasPrefix("average "), label.text)
+            let baseline = try XCTUnwrap(label.attributes["y"].flatMap(Double.init))
+            let bars = document.all("rect").filter { $0.attributes["fill"] != nil && $0.attributes["height"].flatMap(Double.init) ?? 0 > 10 }
+            XCTAssertFalse(bars.isEmpty)
+            for bar in bars {
+                let top = try XCTUnwrap(bar.attributes["y"].flatMap(Double.init))
+                XCTAssertGreaterThan(top, baseline + 4, "a bar reaching \(top) would touch the label at \(baseline)")
+            }
+            let grid = document.all("line").filter { $0.attributes["class"] == "grid" }.compactMap { $0.attributes["y1"].flatMap(Double.init) }
+            XCTAssertLessThan(baseline + 4, try XCTUnwrap(grid.min()), "above the plot's top")
+            let line = try XCTUnwrap(document.all("line").first { $0.attributes["class"] == "avg" && $0.attributes["y1"] != "20.0" })
+            XCTAssertGreaterThan(line.attributes["y1"].flatMap(Double.init) ?? 0, baseline + 4, "the line itself is in the plot")
+        }
+    }
+
+    /// Labels are evenly spaced from the last period back: the current week always has one.
+    func testVelocityLabelsAlwaysIncludeTheCurrentWeek() {
+        for count in [2, 8, 12, 13, 27, 53, 520] {
+            let periods = (0..<count).map { VelocitySeries.Period(label: "p\($0)", done: 1) }
+            let labels = SVGInspector(SVGChart.velocity(VelocitySeries(periods: periods))).all("text")
+                .filter { $0.attributes["class"] == "muted small" && $0.text.hasPrefix("p") }.map(\.text)
+            XCTAssertEqual(labels.last, "p\(count - 1)", "\(count) periods")
+            let indices = labels.compactMap { Int($0.dropFirst()) }
+            let gaps = Set(zip(indices, indices.dropFirst()).map { $1 - $0 })
+            XCTAssertLessThanOrEqual(gaps.count, 1, "\(count) periods: one spacing, \(indices)")
+            if count <= 8 { XCTAssertEqual(indices.count, count, "every week fits") }
+        }
+        let quarter = SVGInspector(SVGChart.velocity(Scenario.quarter)).all("text").map(\.text)
+        XCTAssertTrue(quarter.contains("2024-W48") && quarter.contains("2024-W46") && !quarter.contains("2024-W47"), "\(quarter)")
+    }
+
+    private func points(of cssClass: String, in lines: [SVGInspector.Element]) throws -> [(x: Double, y: Double)] {
+        let text = try XCTUnwrap(lines.first { $0.attributes["class"] == cssClass }?.attributes["points"], cssClass)
+        return text.split(separator: " ").compactMap { pair in
+            let numbers = pair.split(separator: ",").compactMap { Double($0) }
+            return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+        }
     }
 
     func testEmptyAndDegenerateSeriesSayNoData() {

@@ -49,7 +49,8 @@ final class SVGRenderTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let cases = [("velocity", SVGChart.velocity(Scenario.velocity), "4e79a7"),
-                     ("burndown", SVGChart.burndown(Scenario.burndown), "0969da")]
+                     ("burndown", SVGChart.burndown(Scenario.burndown), "0969da"),
+                     ("scope line", SVGChart.burndown(Scenario.scopeChange), "8250df")]
         for (name, svg, colour) in cases {
             let svgPath = folder.appendingPathComponent("\(name).svg").path
             let pngPath = folder.appendingPathComponent("\(name).png").path

@@ -19,6 +19,21 @@ final class TextChartTests: XCTestCase {
         XCTAssertEqual(TextChart.burndown(Scenario.burndown, options: .init(style: .plain)), Expected.burndownPlain)
     }
 
+    func testBurndownWithScopeChangesBars() {
+        XCTAssertEqual(TextChart.burndown(Scenario.scopeChange), Expected.scopeBars)
+    }
+
+    func testBurndownWithScopeChangesPlainNumbersForPipes() {
+        XCTAssertEqual(TextChart.burndown(Scenario.scopeChange, options: .init(style: .plain)), Expected.scopePlain)
+    }
+
+    func testScopeMarkerIsColouredApartFromTheIdeal() {
+        let coloured = TextChart.burndown(Scenario.scopeChange, options: .init(color: true))
+        XCTAssertTrue(coloured.contains("\u{1B}[35m┊\u{1B}[0m"), "the scope marker is magenta")
+        XCTAssertTrue(coloured.contains("\u{1B}[33m│\u{1B}[0m"), "the ideal marker keeps its colour")
+        XCTAssertEqual(withoutSGR(coloured), Expected.scopeBars)
+    }
+
     func testKoreanWordsNarrowWidthAndTeamOnly() {
         let options = TextChartOptions(width: 40, showMembers: false, labels: .korean)
         XCTAssertEqual(TextChart.velocity(Scenario.velocity, options: options), Expected.velocityKoreanNarrow)
@@ -142,6 +157,32 @@ private enum Expected {
         2024-11-27     4    2.0  today
         2024-11-28     -    1.0
         2024-11-29     -    0.0
+
+        """
+
+    static let scopeBars = """
+        Open items at each day's end · scope 5 · +1 added · -1 removed · │ ideal · ┊ scope
+                                                           open  ideal  scope
+        2024-11-18  ████████████████████████│█████▉           5    4.0      5
+        2024-11-19  ██████████████████│█████▋     ┊           4    3.0      5
+        2024-11-20  ████████████│███████████▋           ┊     4    2.0      6  +1
+        2024-11-21  ██████│█████▍                 ┊           2    1.0      5  -1
+        2024-11-22  │███████████▍                 ┊           2    0.0      5      today
+        2024-11-23  │                                         -    0.0      -
+        2024-11-24  │                                         -    0.0      -
+
+        """
+
+    static let scopePlain = """
+        day         open  ideal  scope  added  removed
+        start          5    5.0      5      -        -
+        2024-11-18     5    4.0      5      0        0
+        2024-11-19     4    3.0      5      0        0
+        2024-11-20     4    2.0      6      1        0
+        2024-11-21     2    1.0      5      0        1
+        2024-11-22     2    0.0      5      0        0  today
+        2024-11-23     -    0.0      -      -        -
+        2024-11-24     -    0.0      -      -        -
 
         """
 

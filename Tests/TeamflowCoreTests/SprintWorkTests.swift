@@ -24,6 +24,33 @@ final class SprintWorkTests: XCTestCase {
         return (f, sprint, tasks)
     }
 
+    /// The board and the burndown share `SprintMembership`: it answers for removed tasks too,
+    /// says why a task belongs, and its shortcut for weeks as folds write them agrees with
+    /// parsing every spelling.
+    func testMembershipIsTheBoardsRuleAndAnswersForRemovedTasks() throws {
+        let (f, sprint, tasks) = try team()
+        try f.tasks.remove(tasks["a"]?.id ?? "")
+        let state = try f.state()
+        var membership = SprintMembership(sprint, in: state)
+        let all = state.tasks.values.filter { membership.contains($0) }.map(\.title)
+        XCTAssertEqual(Set(all), ["화면 연결", "소켓 재연결"], "the removed task still belongs (a burndown counts it until then)")
+        XCTAssertEqual(state.tasks(in: sprint).map(\.title), ["소켓 재연결"], "the board keeps the live ones")
+        let byTitle = { (title: String) in state.tasks.values.first { $0.title == title } }
+        XCTAssertEqual(byTitle("소켓 재연결").map { membership.placement(of: $0) }, .byWeek(own: true, ancestors: false))
+        XCTAssertEqual(byTitle("다음 스프린트 일").map { membership.placement(of: $0) }, .filed(false))
+        XCTAssertEqual(byTitle("VoiceOver 순서").map { membership.placement(of: $0) }, .byWeek(own: false, ancestors: false))
+
+        for key in ["2024-W46", "2024-W47", "2024-W48", "2024-W49", "2024-w47", "2024W48", "2024-11-20", "2024-11-30",
+                    "2020-W53", "2024-W53", "2024-W00", "0000-W01", "someday", ""] {
+            XCTAssertEqual(membership.holdsWorkingDay(week: key), ISOWeek(parsing: key).map(sprint.holdsWorkingDay) ?? false, key)
+        }
+        // A sprint from Saturday to the next Monday holds that Monday's week only.
+        let weekend = Sprint(id: "s", name: "w", from: Day(year: 2024, month: 11, day: 23) ?? sprint.from,
+                             to: Day(year: 2024, month: 11, day: 25) ?? sprint.to, removed: false, clock: 1)
+        var short = SprintMembership(weekend, in: state)
+        XCTAssertEqual(["2024-W47", "2024-W48", "2024-W49"].map { short.holdsWorkingDay(week: $0) }, [false, true, false])
+    }
+
     func testTheBoardHoldsFiledTasksAndTheTasksOfItsWeeks() throws {
         let (f, sprint, tasks) = try team()
         var board = try f.sprints.board("sprint 3")

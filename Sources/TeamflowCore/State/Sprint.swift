@@ -71,30 +71,129 @@ extension TeamState {
         liveSprints.last { $0.overlaps(week) }
     }
 
-    /// Live goals of a sprint, matched by the sprint's id (or, for hand-written events, its name).
+    /// Live goals of a sprint, matched by the sprint's id (or, for hand-written events, its name):
+    /// `SprintMembership`'s rule.
     public func goals(in sprint: Sprint) -> [Goal] {
-        goals.values { goal in
-            guard !goal.removed, let key = goal.sprint else { return false }
-            return sprint.isNamed(by: key)
-        }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+        let membership = SprintMembership(sprint, in: self)
+        return goals.values { !$0.removed && membership.contains($0) }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
     }
 
-    /// Live tasks of a sprint, in the order they were added. A task filed in a sprint belongs
-    /// to it; one filed in none follows its nearest ancestor filed in one, and otherwise belongs
-    /// to the sprint when its week, or an ancestor's, has a working day inside the sprint (so a
-    /// parent brings its sub-tasks along).
+    /// Live tasks of a sprint, in the order they were added: `SprintMembership`'s rule.
     public func tasks(in sprint: Sprint) -> [TeamTask] {
-        liveTasks { task in
-            var current: TeamTask? = task
-            var steps = 0, weekInside = false
-            // Bounded: folds never form a cycle, but a damaged state must not hang the board.
-            while let item = current, steps <= tasks.count {
-                if let key = item.sprint { return sprint.isNamed(by: key) }
-                if !weekInside { weekInside = ISOWeek(parsing: item.week).map(sprint.holdsWorkingDay) ?? false }
-                current = item.parent.flatMap { tasks[$0] }
-                steps += 1
-            }
-            return weekInside
+        var membership = SprintMembership(sprint, in: self)
+        return liveTasks { membership.contains($0) }
+    }
+}
+
+/// Which tasks and goals belong to a sprint: the one rule behind the sprint board (its goals,
+/// its members' tasks, its done/total, through `TeamState.tasks(in:)` and `goals(in:)`) and the
+/// sprint's burndown, so the two can never count different sets. It answers for removed items
+/// as well (a burndown counts them until their removal); liveness is the caller's filter.
+///
+/// - A goal belongs when its `sprint` names the sprint (by id, or by name in a hand-written event).
+/// - A task filed in a sprint belongs to that one; one filed in none follows its nearest ancestor
+///   filed in one, and otherwise belongs when its week, or an ancestor's, has a working day
+///   inside the sprint (so a parent brings its sub-tasks along).
+///
+/// A board and a burndown both ask about every task, so a week written as folds write it is
+/// two string comparisons against the sprint's first and last weeks, and any other spelling
+/// (and any sprint key other than the id) is worked out once per distinct text.
+public struct SprintMembership {
+    public let sprint: Sprint
+    private let tasks: EntityTable<TeamTask>
+    private let name: String
+    /// The first and last weeks with a working day inside the sprint, as written (`2024-W47`);
+    /// nil when no week has one (a sprint of one weekend).
+    private let weekRange: (first: String, last: String)?
+    private var keys: [String: Bool] = [:]
+    private var weeks: [String: Bool] = [:]
+
+    public init(_ sprint: Sprint, in state: TeamState) {
+        self.sprint = sprint
+        tasks = state.tasks
+        name = Lookup.normalize(sprint.name)
+        var first = ISOWeek(containing: sprint.from), last = ISOWeek(containing: sprint.to)
+        if !sprint.holdsWorkingDay(of: first) { first = ISOWeek(containing: first.start.adding(days: 7)) }
+        if !sprint.holdsWorkingDay(of: last) { last = ISOWeek(containing: last.start.adding(days: -7)) }
+        weekRange = first <= last ? (first.description, last.description) : nil
+    }
+
+    /// Whether the goal belongs to the sprint (removed or not).
+    public func contains(_ goal: Goal) -> Bool {
+        guard let key = goal.sprint else { return false }
+        return key == sprint.id || Lookup.normalize(key) == name
+    }
+
+    /// Whether the task belongs to the sprint (removed or not).
+    public mutating func contains(_ task: TeamTask) -> Bool { placement(of: task).belongs }
+
+    /// Whether the week written `key` has a working day inside the sprint (its tasks belong).
+    public mutating func holdsWorkingDay(week key: String) -> Bool {
+        // Weeks as folds write them (`2024-W47`) sort as they fall: two comparisons, no parse.
+        if Self.isCanonical(key) {
+            guard let weekRange else { return false }
+            return weekRange.first <= key && key <= weekRange.last
         }
+        if let known = weeks[key] { return known }
+        let answer = ISOWeek(parsing: key).map(sprint.holdsWorkingDay) ?? false
+        weeks[key] = answer
+        return answer
+    }
+
+    /// Why a task belongs to the sprint or not.
+    public enum Placement: Equatable, Sendable {
+        /// The task, or its nearest ancestor, is filed in a sprint: this one (true) or another.
+        case filed(Bool)
+        /// Filed in no sprint: whether its own week, and whether an ancestor's week, has a
+        /// working day inside the sprint (either makes it belong). A burndown follows a task
+        /// placed by its own week through its carries (`TeamTask.carries`) into and out of
+        /// the sprint's weeks.
+        case byWeek(own: Bool, ancestors: Bool)
+
+        /// Whether a task placed so belongs to the sprint.
+        public var belongs: Bool {
+            switch self {
+            case .filed(let named): return named
+            case .byWeek(let own, let ancestors): return own || ancestors
+            }
+        }
+    }
+
+    /// Why the task belongs to the sprint or not (removed or not).
+    public mutating func placement(of task: TeamTask) -> Placement {
+        if let key = task.sprint { return .filed(names(key)) }
+        let own = holdsWorkingDay(week: task.week)
+        var ancestors = false
+        var current = task.parent.flatMap { tasks[$0] }
+        var steps = 0
+        // Bounded: folds never form a cycle, but a damaged state must not hang the board.
+        while let item = current, steps <= tasks.count {
+            if let key = item.sprint { return .filed(names(key)) }
+            if !ancestors { ancestors = holdsWorkingDay(week: item.week) }
+            current = item.parent.flatMap { tasks[$0] }
+            steps += 1
+        }
+        return .byWeek(own: own, ancestors: ancestors)
+    }
+
+    /// `YYYY-Www` exactly (four digits, `-W`, two digits) with a week from 01 to 52, which every
+    /// year has; anything else (week 53, another spelling) is parsed. Read as raw bytes: this
+    /// runs once per task of every board and burndown.
+    private static func isCanonical(_ key: String) -> Bool {
+        let bytes = key.utf8.span
+        guard bytes.count == 8, bytes[4] == UInt8(ascii: "-"), bytes[5] == UInt8(ascii: "W") else { return false }
+        let zero = UInt8(ascii: "0")
+        guard bytes[0] &- zero < 10, bytes[1] &- zero < 10, bytes[2] &- zero < 10, bytes[3] &- zero < 10,
+              bytes[6] &- zero < 10, bytes[7] &- zero < 10 else { return false }
+        let week = Int(bytes[6] &- UInt8(ascii: "0")) * 10 + Int(bytes[7] &- UInt8(ascii: "0"))
+        return week >= 1 && week <= 52
+    }
+
+    private mutating func names(_ key: String) -> Bool {
+        if key == sprint.id { return true }
+        if let known = keys[key] { return known }
+        let answer = Lookup.normalize(key) == name
+        keys[key] = answer
+        return answer
     }
 }

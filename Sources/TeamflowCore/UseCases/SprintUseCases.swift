@@ -66,7 +66,8 @@ public struct SprintUseCases: UseCase {
 }
 
 /// A sprint's board: its goals, then every member's tasks in the sprint (filed in it, or of
-/// the weeks inside its dates: `TeamState.tasks(in:)`), then overdue projects.
+/// the weeks inside its dates), then overdue projects. Which goals and tasks those are is
+/// `SprintMembership`'s rule, which the sprint's burndown counts by too.
 public struct SprintBoard: Sendable, Equatable {
     public var sprint: Sprint
     public var goals: [Goal]

@@ -13,7 +13,7 @@ enum StatsCommand {
         discussion: "Bars on a terminal (coloured unless NO_COLOR is set), plain numbers when piped; --json prints the series (docs/CHARTS.md). Weeks and days are those of TZ.",
         examples: ["teamflow stats", "teamflow stats --weeks 12 --member minsu", "teamflow stats --json"],
         options: [
-            OptionSpec(long: "weeks", valueName: "N", help: "How many weeks, ending with this week (default: 8)."),
+            OptionSpec(long: "weeks", valueName: "N", help: "How many weeks, ending with this week (default: 8; never before the team's first week)."),
             OptionSpec(long: "member", short: "m", valueName: "M", help: "Only this member's tasks (name, handle or id prefix).",
                        completion: MemberCommand.completion),
         ],
@@ -21,7 +21,7 @@ enum StatsCommand {
     )
 
     /// The `--burndown` flag of `week` and `sprint`.
-    static let burndownFlag = FlagSpec(long: "burndown", help: "Show open items at each day's end against the ideal line instead of the board.")
+    static let burndownFlag = FlagSpec(long: "burndown", help: "Show open items at each day's end against the ideal line and the scope instead of the board.")
 
     static func run(_ inv: Invocation) throws {
         let weeks = try count(inv.parsed.option("weeks"), default: 8)
@@ -87,12 +87,18 @@ enum StatsCommand {
         ])
     }
 
+    /// The baseline is `scope`; `total` is the same number under its older name, for scripts
+    /// written before the scope line.
     static func json(_ series: BurndownSeries) -> JSON {
         .object([
-            ("total", .int(series.total)),
+            ("scope", .int(series.scope)),
+            ("total", .int(series.scope)),
+            ("added", .int(series.added)),
+            ("removed", .int(series.removed)),
             ("days", .array(series.days.map { day in
                 .object([("day", .string(day.day)), ("open", day.open.map(JSON.int) ?? .null), ("ideal", .number(day.ideal)),
-                         ("working", .bool(day.working))])
+                         ("working", .bool(day.working)), ("scope", day.scope.map(JSON.int) ?? .null),
+                         ("added", .int(day.added)), ("removed", .int(day.removed))])
             })),
             ("today", .optional(series.today)),
         ])
