@@ -44,10 +44,15 @@ final class SyncConvergenceTests: XCTestCase {
 
     /// Every page `wiki export` writes, by name.
     private func wikiPages(of clone: Workspace) throws -> [String: String] {
-        let out = clone.path + "/.git/wiki-out"
+        // Beside the clone, not in it (nor in its .git, where nothing may be written).
+        let out = clone.path + "-wiki-out"
+        defer { try? FileManager.default.removeItem(atPath: out) }
         let result = try clone.teamflow("wiki", "export", "--out", out)
         XCTAssertEqual(result.code, 0, result.stderr)
-        return try filesUnder(out).mapValues { String(decoding: $0, as: UTF8.self) }
+        // No `init --team` here, so each page names the team after the clone's own folder,
+        // which differs between these clones by construction.
+        let folder = (clone.path as NSString).lastPathComponent
+        return try filesUnder(out).mapValues { String(decoding: $0, as: UTF8.self).replacingOccurrences(of: folder, with: "TEAM") }
     }
 
     /// One add / check / uncheck / edit / remove of a goal or a task the clone can see.
