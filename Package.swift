@@ -68,7 +68,7 @@ let package = Package(
             plugins: ["EmbedTemplates"]
         ),
         // The static team dashboard (`teamflow site`): HTML pages, one stylesheet, SVG charts.
-        .target(name: "Site", dependencies: ["TeamflowCore", "Charts", "Insights", "OutputFiles"]),
+        .target(name: "Site", dependencies: ["TeamflowCore", "Charts", "Insights", "OutputFiles", "CCMark"]),
 
         // Executables.
         .executableTarget(
