@@ -3,7 +3,7 @@
 // plus iOS architecture scaffolding from Stencil-syntax templates.
 //
 // Layers (see docs/ARCHITECTURE.md):
-//   C shims (CGit2, CYAML)
+//   C shims (CGit2, CYAML, CCMark)
 //   -> small libraries (YAML, Git, Templates, ArgumentParsing)
 //   -> domain (TeamflowCore: events, state, use cases; no git, no YAML, no unsafe pointers)
 //   -> beside the domain (StateSnapshot: the cache's binary codec and lazy tables;
@@ -26,6 +26,10 @@ let package = Package(
         // C shims: Debian's libgit2-dev and libyaml-dev through pkg-config.
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // GitHub's Markdown renderer for the site: Debian's libcmark-gfm-dev (its .pc also names
+        // the extensions library) and libcmark-gfm-extensions-dev.
+        .systemLibrary(name: "CCMark", pkgConfig: "libcmark-gfm",
+                       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         // libFuzzer's driver entry point, declared only: used when teamflow-fuzz is built for
         // fuzzing (scripts/fuzz.sh); the toolchain's `-sanitize=fuzzer` supplies it.
         .systemLibrary(name: "CLibFuzzer"),
@@ -64,7 +68,7 @@ let package = Package(
             plugins: ["EmbedTemplates"]
         ),
         // The static team dashboard (`teamflow site`): HTML pages, one stylesheet, SVG charts.
-        .target(name: "Site", dependencies: ["TeamflowCore", "Charts", "Insights", "OutputFiles"]),
+        .target(name: "Site", dependencies: ["TeamflowCore", "Charts", "Insights", "OutputFiles", "CCMark"]),
 
         // Executables.
         .executableTarget(

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what teamflow needs to build and test, only when it is missing:
-# Debian packages (libgit2-dev, libyaml-dev, pkg-config, git with git-daemon, python3, librsvg2-bin,
-# chromium and fonts-noto-cjk) and the Python readers the tests use as independent checks (PyYAML,
-# markdown-it-py, html5lib), and groff (the manual pages are checked with `groff -ww`).
+# Debian packages (libgit2-dev, libyaml-dev, libcmark-gfm-dev, libcmark-gfm-extensions-dev,
+# pkg-config, git with git-daemon, python3, librsvg2-bin, chromium and fonts-noto-cjk) and the
+# Python readers the tests use as independent checks (PyYAML, markdown-it-py, html5lib), and
+# groff (the manual pages are checked with `groff -ww`).
 # --build-only (scripts/install.sh): only what building needs, nothing for the tests.
 set -euo pipefail
 build_only=no
@@ -20,6 +21,11 @@ need=()
 command -v pkg-config >/dev/null || need+=(pkg-config)
 pkg-config --exists libgit2 2>/dev/null || need+=(libgit2-dev)
 pkg-config --exists yaml-0.1 2>/dev/null || need+=(libyaml-dev)
+# GitHub's Markdown renderer for `teamflow site`. The extensions library has no .pc of its own:
+# its header says whether it is there.
+pkg-config --exists libcmark-gfm 2>/dev/null || need+=(libcmark-gfm-dev)
+[ -e /usr/include/cmark-gfm-core-extensions.h ] || [ -e /usr/local/include/cmark-gfm-core-extensions.h ] ||
+  need+=(libcmark-gfm-extensions-dev)
 command -v git >/dev/null || need+=(git)
 if [ "$build_only" = no ]; then
   command -v python3 >/dev/null || need+=(python3)

@@ -141,7 +141,9 @@ field() { dpkg-deb --field "$deb" "$1"; }
 [ "$(field Version)" = "$version" ] || fail "Version: $(field Version)"
 [ "$(field Architecture)" = "$arch" ] || fail "Architecture: $(field Architecture)"
 depends=$(field Depends)
-for dep in 'libgit2-[0-9.]+( \(>= [^)]*\))?' 'libyaml-0-2( \(>= [^)]*\))?' 'libc6( \(>= [^)]*\))?' 'git'; do
+# libcmark-gfm's packages carry the library's version in their names (libcmark-gfm0.29.0.gfm.6).
+for dep in 'libgit2-[0-9.]+( \(>= [^)]*\))?' 'libyaml-0-2( \(>= [^)]*\))?' 'libcmark-gfm[0-9][0-9a-z.+~]*( \(>= [^)]*\))?' \
+           'libcmark-gfm-extensions[0-9][0-9a-z.+~]*( \(>= [^)]*\))?' 'libc6( \(>= [^)]*\))?' 'git'; do
   echo ", $depends," | grep -Eq ", $dep," || fail "Depends lacks $dep: $depends"
 done
 if echo "$depends" | grep -Eq -- '-dev|swift'; then fail "Depends names a -dev or Swift package: $depends"; fi

@@ -55,14 +55,14 @@ struct DetailPages {
         html += "<dt>\(HTML.text(word("week")))</dt><dd>\(weekLink ?? HTML.line(review.week))</dd>\n</dl>\n"
         for section in review.sections {
             let heading = section.heading.isEmpty ? "" : "<h2>\(HTML.line(section.heading))</h2>\n"
-            html += "<section class=\"md\">\n\(heading)\(MarkdownHTML.render(section.body, headingShift: 2))</section>\n"
+            html += "<section class=\"md\">\n\(heading)\(GitHubMarkdown(headingShift: 2).html(fromMarkdown: section.body))</section>\n"
         }
         if !review.comments.isEmpty {
             html += "<section class=\"comments\">\n<h2>\(HTML.text(word("comments"))) <span class=\"count\">\(review.comments.count)</span></h2>\n"
             for comment in review.comments {
                 let state = comment.stateLabel.map { " <span class=\"state\">\(HTML.line($0))</span>" } ?? ""
                 html += "<article class=\"comment\">\n<h3>\(HTML.line(comment.author))\(state) <small>\(HTML.line(Timestamp.display(comment.at, in: map.timeZone)))</small></h3>\n"
-                html += "<div class=\"md\">\n\(comment.textRepeatsState ? "" : MarkdownHTML.render(comment.text, headingShift: 3))</div>\n</article>\n"
+                html += "<div class=\"md\">\n\(comment.textRepeatsState ? "" : GitHubMarkdown(headingShift: 3).html(fromMarkdown: comment.text))</div>\n</article>\n"
             }
             html += "</section>\n"
         }
@@ -72,13 +72,13 @@ struct DetailPages {
     /// A wiki page: its body, then its journal oldest first.
     func page(_ page: WikiPage) -> String {
         let word = language.word
-        var html = "<article class=\"wiki\">\n<h1>\(HTML.line(page.title))</h1>\n<div class=\"md\">\n\(MarkdownHTML.render(page.body))</div>\n"
+        var html = "<article class=\"wiki\">\n<h1>\(HTML.line(page.title))</h1>\n<div class=\"md\">\n\(GitHubMarkdown().html(fromMarkdown: page.body))</div>\n"
         let journal = page.journal
         if !journal.isEmpty {
             html += "<section class=\"journal\">\n<h2>\(HTML.text(word("journal")))</h2>\n"
             for entry in journal {
                 html += "<article class=\"entry\">\n<h3><time>\(HTML.line(entry.day))</time> <small>\(HTML.line(entry.author))</small></h3>\n"
-                html += "<div class=\"md\">\n\(MarkdownHTML.render(entry.text, headingShift: 3))</div>\n</article>\n"
+                html += "<div class=\"md\">\n\(GitHubMarkdown(headingShift: 3).html(fromMarkdown: entry.text))</div>\n</article>\n"
             }
             html += "</section>\n"
         }

@@ -1,6 +1,7 @@
 /// `style.css`: one small stylesheet, no web fonts (the reader's own sans-serif, Noto Sans CJK
-/// named first for Korean), a single column that fits a phone, and the reader's light or dark
-/// preference through `prefers-color-scheme`.
+/// named first for Korean), a single column that fits a phone (a wide Markdown table scrolls
+/// inside itself), and the reader's light or dark preference through `prefers-color-scheme`:
+/// every colour is a variable set for both.
 enum Stylesheet {
     static let css = """
     :root {
@@ -58,6 +59,16 @@ enum Stylesheet {
     dl.facts dd { margin: 0; }
     pre { background: var(--card); border: 1px solid var(--line); border-radius: 6px; padding: .75rem; overflow-x: auto; }
     code { font-family: ui-monospace, "SFMono-Regular", "Noto Sans Mono CJK KR", monospace; font-size: .9em; }
+    .md :not(pre) > code { background: var(--card); border-radius: 4px; padding: .1em .3em; }
+    .md blockquote { margin: .75rem 0; padding: 0 1rem; color: var(--muted); border-left: .25rem solid var(--line); }
+    .md del { color: var(--muted); }
+    .md table { display: block; width: max-content; max-width: 100%; overflow-x: auto; border-collapse: collapse; margin: .75rem 0; }
+    .md th, .md td { border: 1px solid var(--line); padding: .3rem .75rem; }
+    .md th { background: var(--card); font-weight: 600; }
+    .md tbody tr:nth-child(2n) { background: var(--card); }
+    .md li:has(> input[type="checkbox"]:first-child) { list-style: none; }
+    .md li > input[type="checkbox"]:first-child { margin: 0 .35rem .15rem -1.3rem; vertical-align: middle; accent-color: var(--done); }
+    pre.plain { white-space: pre-wrap; }
     article.comment, article.entry { border-left: 3px solid var(--line); padding-left: .75rem; margin: 1rem 0; }
     @media (max-width: 30rem) {
       h1 { font-size: 1.35rem; }

@@ -61,9 +61,18 @@ final class ArchitectureTests: XCTestCase {
         let files = try swiftFiles("Sources/teamflow")
         XCTAssertFalse(files.isEmpty)
         for file in files {
-            let forbidden = imports(file.text).intersection(["Git", "YAML", "CGit2", "CYAML"])
+            let forbidden = imports(file.text).intersection(["Git", "YAML", "CGit2", "CYAML", "CCMark"])
             XCTAssertEqual(forbidden, [], file.path)
         }
+    }
+
+    /// libcmark-gfm is reached from one file, with `internal import`: no C type leaves Site.
+    func testOnlyTheSitesCMarkFileImportsLibcmarkGfm() throws {
+        let files = try swiftFiles("Sources") + swiftFiles("Tests")
+        let importers = files.filter { imports($0.text).contains("CCMark") }.map(\.path)
+        XCTAssertEqual(importers, ["Sources/Site/CMark.swift"])
+        let text = try XCTUnwrap(files.first { $0.path == "Sources/Site/CMark.swift" }?.text)
+        XCTAssertTrue(text.hasPrefix("internal import CCMark\n"), "CMark.swift imports CCMark internally")
     }
 
     func testPackageDeclaresExactlyWhatEachTargetImports() throws {

@@ -90,14 +90,20 @@ final class SiteRenderTests: XCTestCase {
         }
         let review = try XCTUnwrap(files.first { $0.path == "review-95.html" }?.contents)
         for expected in ["<a href=\"https://github.com/team/app/pull/95\">", "<code>feat/room</code>",
-                         "<li><input type=\"checkbox\" disabled checked> DIContainer 구현</li>",
-                         "<pre><code class=\"language-swift\">let view = LocalVideoView() // &lt;b&gt;</code></pre>",
+                         "<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /> DIContainer 구현</li>",
+                         "<pre><code class=\"language-swift\">let view = LocalVideoView() // &lt;b&gt;\n</code></pre>",
                          "위험 and <a href=\"https://example.com/a?b=1&amp;c=2\">문서</a>", "<strong>코멘트</strong>"] {
             XCTAssertTrue(review.contains(expected), "missing \(expected) in\n\(review)")
         }
         let rules = try XCTUnwrap(files.first { $0.contents.contains("<h1>팀 규칙 / Rules</h1>") }?.contents)
         XCTAssertTrue(rules.contains("<h2>규칙</h2>") && rules.contains("<em>필수</em>") && rules.contains("<code>swift test</code>"), rules)
-        XCTAssertTrue(rules.contains("&lt;img src=x onerror=alert(1)&gt;"), rules)
+        for expected in ["&lt;img src=x onerror=alert(1)&gt;", "&lt;iframe src=&quot;https://evil.example&quot;&gt;&lt;/iframe&gt;",
+                         "<th align=\"left\">요일</th>", "<td align=\"center\"><del>석영</del> 진우</td>",
+                         "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> 회의록 <a href=\"https://example.com/notes\">",
+                         "<a href=\"https://example.com/shot.png\">스크린샷</a>"] {
+            XCTAssertTrue(rules.contains(expected), "missing \(expected) in\n\(rules)")
+        }
+        XCTAssertFalse(rules.contains("<img") || rules.contains("<iframe"), rules)
     }
 
     /// Every `href` and `src` value of a page.

@@ -5,8 +5,9 @@ import TeamflowTestSupport
 
 /// A recorded team history for the site: two weeks (2024-W46, 2024-W47) with goals, a sprint,
 /// members' tasks (a sub-task, a due date passed), a project with epics, a review with sections
-/// and comments, a wiki page with a journal, and hostile titles (`<script>`, quotes, control
-/// and bidi characters). "Today" is Tuesday 2024-11-19 (2024-W47) in Seoul.
+/// and comments, a wiki page with a journal and GitHub Markdown (a table, a task list, an image,
+/// raw HTML), and hostile titles (`<script>`, quotes, control and bidi characters). "Today" is
+/// Tuesday 2024-11-19 (2024-W47) in Seoul.
 enum SiteScenario {
     static let today = Day(year: 2024, month: 11, day: 19) ?? Day(date: Date(timeIntervalSince1970: 0), timeZone: .current)
     static let hostile = "<script>alert(\"x\")</script> & 'q' \u{1B}[31m\u{7}\u{202E}evil\u{0}"
@@ -44,7 +45,10 @@ enum SiteScenario {
         try fixture.tasks.check(done.id)
         try fixture.tasks.add(title: "담당자 없는 일 " + hostile)
         let wiki = WikiUseCases(repository: fixture.repository, session: fixture.session)
-        try wiki.save(title: "팀 규칙 / Rules", body: "# 규칙\n\n- 코드 리뷰는 *필수*\n- `swift test` 통과\n\n<img src=x onerror=alert(1)>\n")
+        try wiki.save(title: "팀 규칙 / Rules", body: "# 규칙\n\n- 코드 리뷰는 *필수*\n- `swift test` 통과\n\n<img src=x onerror=alert(1)>\n\n"
+                      + "| 요일 | 담당 |\n|:--|:-:|\n| 월 | 건우 |\n| 화 | ~~석영~~ 진우 |\n\n"
+                      + "- [x] 회의록 https://example.com/notes\n- [ ] ![스크린샷](https://example.com/shot.png)\n\n"
+                      + "<iframe src=\"https://evil.example\"></iframe>\n")
         try wiki.append(title: "개발 일지", text: "Step.1 방 생성", date: "2021-07-05", by: "Seok")
         return try fixture.state()
     }
