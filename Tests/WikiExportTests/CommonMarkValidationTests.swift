@@ -35,7 +35,7 @@ final class CommonMarkValidationTests: XCTestCase {
     """#
 
     func testEveryPageParsesAndEveryLinkResolves() throws {
-        guard run(["python3", "-c", "import markdown_it"]).code == 0 else {
+        guard Self.run(["python3", "-c", "import markdown_it"]).code == 0 else {
             throw XCTSkip("markdown-it-py is not installed (scripts/bootstrap.sh installs it)")
         }
         for language in WikiLanguage.allCases {
@@ -43,13 +43,14 @@ final class CommonMarkValidationTests: XCTestCase {
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let files = try WikiExporter(language: language).render(TeamState.derive(from: WikiScenario.events()))
             try WikiWriter.write(files, to: folder)
-            let result = run(["python3", "-c", Self.checker, folder])
+            let result = Self.run(["python3", "-c", Self.checker, folder])
             XCTAssertEqual(result.code, 0, result.output)
             XCTAssertEqual(result.output, "checked \(files.count)\n", "\(language): \(result.output)")
         }
     }
 
-    private func run(_ arguments: [String]) -> (code: Int32, output: String) {
+    /// Runs a program, both output streams together (also used by HostileTitleTests).
+    static func run(_ arguments: [String]) -> (code: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments

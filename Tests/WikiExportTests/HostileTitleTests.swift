@@ -53,7 +53,7 @@ final class HostileTitleTests: XCTestCase {
     """#
 
     func testHostileTitlesRenderAsTheirLiteralText() throws {
-        guard shell(["python3", "-c", "import markdown_it"]).code == 0 else {
+        guard CommonMarkValidationTests.run(["python3", "-c", "import markdown_it"]).code == 0 else {
             throw XCTSkip("markdown-it-py is not installed (scripts/bootstrap.sh installs it)")
         }
         let repository = InMemoryEventRepository()
@@ -73,7 +73,7 @@ final class HostileTitleTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try WikiWriter.write(files, to: folder)
 
-        let result = shell(["python3", "-c", Self.renderer, folder])
+        let result = CommonMarkValidationTests.run(["python3", "-c", Self.renderer, folder])
         XCTAssertEqual(result.code, 0, result.output)
         let pages = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: [String: Any]])
         for (name, page) in pages {
@@ -99,18 +99,5 @@ final class HostileTitleTests: XCTestCase {
         XCTAssertEqual(Inline.text("배포 꼭 하기 ← 안하면 혼남"), "배포 꼭 하기 ← 안하면 혼남")
         XCTAssertEqual(Inline.text("2024. 11. 18 회의"), "2024\\. 11. 18 회의")
         XCTAssertEqual(Inline.text("줄\n바꿈\u{1B}[31m"), "줄 바꿈 \\[31m")
-    }
-
-    private func shell(_ arguments: [String]) -> (code: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { return (127, "\(error)") }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
