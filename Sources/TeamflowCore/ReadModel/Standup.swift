@@ -59,7 +59,17 @@ extension Standup {
         var unassigned = StandupSection(member: nil, done: [], inProgress: [], overdue: [])
         // A cheap test of the written date first: it is at most a day off the date in `timeZone`.
         let earliest = since.adding(days: -1).description
-        for task in state.liveTasks(where: { member == nil || $0.member == member?.id }) {
+        // Only what a standup can show is checked for liveness and sorted: in progress, done
+        // (by the written date, cheap), or open and past due.
+        let shown: (TeamTask) -> Bool = { task in
+            guard member == nil || task.member == member?.id else { return false }
+            switch task.status {
+            case .doing: return true
+            case .done: return (task.doneAt?.prefix(10)).map { $0 >= earliest } ?? false
+            case .todo: return task.isOverdue(today: today)
+            }
+        }
+        for task in state.liveTasks(where: shown) {
             let owner = task.member.flatMap { state.members[$0] }.flatMap { $0.removed ? nil : $0 }
             var section = owner.map { byMember[$0.id] ?? StandupSection(member: $0, done: [], inProgress: [], overdue: []) } ?? unassigned
             switch task.status {
