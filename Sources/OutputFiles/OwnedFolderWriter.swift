@@ -35,6 +35,22 @@ public enum OutputWriteError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 }
 
+extension OutputWriteError {
+    /// The message and hint a front-end shows for this error, for an export of `what` (the
+    /// site, the wiki) into `directory`; every case says that nothing was changed.
+    public func report(what: String, directory: String) -> (message: String, hint: String) {
+        switch self {
+        case .refused, .notOwnable:
+            return (description, "Nothing was changed. Choose another folder with --out DIR.")
+        case let .inTheWay(path, thing):
+            return ("\(path) \(thing); \(what) cannot be written there",
+                    "Nothing was changed. Move it away or choose another folder with --out DIR.")
+        case .cannotWrite:
+            return ("cannot write \(what) into \(directory): \(self)", "Nothing was changed.")
+        }
+    }
+}
+
 /// Writes a set of files into a folder it shares with other files (a GitHub wiki clone, a
 /// `gh-pages` checkout): the wiki export and the site.
 ///

@@ -40,14 +40,7 @@ public enum SiteWriter {
     }
 
     static func teamflowError(_ error: OutputWriteError, directory: String) -> TeamflowError {
-        switch error {
-        case .refused, .notOwnable:
-            return TeamflowError(.failure, error.description, hints: ["Nothing was changed. Choose another folder with --out DIR."])
-        case let .inTheWay(path, what):
-            return TeamflowError(.failure, "\(path) \(what); the site cannot be written there",
-                                 hints: ["Nothing was changed. Move it away or choose another folder with --out DIR."])
-        case .cannotWrite:
-            return TeamflowError(.failure, "cannot write the site into \(directory): \(error)", hints: ["No page was changed."])
-        }
+        let report = error.report(what: "the site", directory: directory)
+        return TeamflowError(.failure, report.message, hints: [report.hint])
     }
 }
