@@ -11,7 +11,7 @@ struct Bench {
     let options: BenchOptions
     let binDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var teamflow: String { binDir.appendingPathComponent("teamflow").path }
-    let env: [String: String] = [
+    var env: [String: String] = [
         "TEAMFLOW_NOW": "2024-11-19T10:00:00+09:00", "TZ": "Asia/Seoul", "NO_COLOR": "1",
         "TEAMFLOW_AUTHOR": "Bench <bench@example.com>", "PATH": "/usr/bin:/bin",
     ]

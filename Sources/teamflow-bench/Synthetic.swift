@@ -1,3 +1,5 @@
+import TeamflowCore
+
 /// Synthetic histories shaped like a team's: members, projects and epics first, then a year
 /// of weekly goals and member tasks that get started, checked, unchecked and reassigned.
 enum Synthetic {
@@ -74,21 +76,23 @@ enum Synthetic {
         var out = ""
         out.reserveCapacity(count * 260)
         var clock = 0
+        // Each event is dated inside its week (Monday to Friday, 09:00-17:59 in Seoul), as a
+        // team's would be: views that read times (the standup's "done since") then see one
+        // day's work, not the whole history stamped with one instant.
+        var weekIndex = 0, inWeek = 0
         func emit(_ type: String, _ data: String) -> String {
             clock += 1
             let id = id(clock, tag: tag)
-            out += document(id: id, type: type, clock: clock, data: data)
+            out += document(id: id, type: type, clock: clock, data: data, at: at(week: weekIndex, event: inWeek))
+            inWeek += 1
             return id
         }
         var members: [String] = []
         for m in 0..<50 where clock < count {
             members.append(emit("member.added", "  name: 팀원\(m)\n  email: m\(m)@example.com\n"))
         }
-        var weekIndex = 0
         while clock < count {
-            let year = 2023 + weekIndex / 52
-            let week = "\(year)-W" + (weekIndex % 52 + 1 < 10 ? "0" : "") + String(weekIndex % 52 + 1)
-            weekIndex += 1
+            let week = organisationWeek(weekIndex)
             var tasks: [String] = []
             for g in 0..<10 where clock < count {
                 _ = emit("goal.added", "  title: 목표 \(g) 배포 꼭 하기\n  week: '\(week)'\n")
@@ -106,8 +110,32 @@ enum Synthetic {
                 default: _ = emit("task.edited", "  task: \(task)\n  title: 작업 \(c) 수정됨\n")
                 }
             }
+            weekIndex += 1
+            inWeek = 0
         }
         return out
+    }
+
+    /// The organisation's week number `index` (0: 2023-W01), as text.
+    static func organisationWeek(_ index: Int) -> String {
+        "\(2023 + index / 52)-W" + (index % 52 + 1 < 10 ? "0" : "") + String(index % 52 + 1)
+    }
+
+    /// When the organisation's `event`-th event of week `index` happened: its 4,510 events
+    /// spread over Monday to Friday, 09:00 to 17:59 in Seoul (the same length as any RFC 3339
+    /// text with an offset, so the history's size does not change).
+    static func at(week index: Int, event: Int) -> String {
+        let monday = ISOWeek(parsing: organisationWeek(index))?.start ?? ISOWeek(year: 2023, week: 1).start
+        let minutes = 9 * 60 + (event &* 7) % (9 * 60)
+        let hour = minutes / 60, minute = minutes % 60
+        return "\(monday.adding(days: min(4, event * 5 / 4_510)))T" + (hour < 10 ? "0" : "") + "\(hour):"
+            + (minute < 10 ? "0" : "") + "\(minute):00+09:00"
+    }
+
+    /// Tuesday 10:00 of the week `organisation(count:)` ends in: the standup's "now".
+    static func organisationStandupNow(count: Int) -> String {
+        let monday = ISOWeek(parsing: organisationLastWeek(count: count))?.start ?? ISOWeek(year: 2023, week: 1).start
+        return "\(monday.adding(days: 1))T10:00:00+09:00"
     }
 
     /// The week `organisation(count:)` ends in.
@@ -128,8 +156,9 @@ enum Synthetic {
         return out
     }
 
-    static func document(id: String, type: String, clock: Int, data: String) -> String {
-        "---\nv: 1\nid: \(id)\ntype: \(type)\nat: '2024-11-18T09:00:00+09:00'\nauthor:\n  name: 건우\n  email: gw@example.com\n"
+    static func document(id: String, type: String, clock: Int, data: String,
+                         at: String = "2024-11-18T09:00:00+09:00") -> String {
+        "---\nv: 1\nid: \(id)\ntype: \(type)\nat: '\(at)'\nauthor:\n  name: 건우\n  email: gw@example.com\n"
             + "clock: \(clock)\ndata:\n" + data
     }
 }

@@ -15,7 +15,7 @@ final class WriteFaultTests: XCTestCase {
         let ws = try Workspace()
         XCTAssertEqual(try ws.teamflow("goal", "add", "처음").code, 0)
         let objects = ws.path + "/.git/objects"
-        try Subprocess.run("/bin/cp", ["-a", objects + "/.", disk.path], in: ws.path)
+        _ = try Subprocess.run("/bin/cp", ["-a", objects + "/.", disk.path], in: ws.path)
         try FileManager.default.removeItem(atPath: objects)
         try FileManager.default.createSymbolicLink(atPath: objects, withDestinationPath: disk.path)
         try exerciseFullDisk(ws, disk: disk)
@@ -28,7 +28,7 @@ final class WriteFaultTests: XCTestCase {
         XCTAssertEqual(try ws.teamflow("goal", "add", "처음").code, 0)
         XCTAssertEqual(try ws.teamflow("week").code, 0)
         let gitDir = ws.path + "/.git"
-        try Subprocess.run("/bin/cp", ["-a", gitDir + "/.", disk.path], in: ws.path)
+        _ = try Subprocess.run("/bin/cp", ["-a", gitDir + "/.", disk.path], in: ws.path)
         try FileManager.default.removeItem(atPath: gitDir)
         try FileManager.default.createSymbolicLink(atPath: gitDir, withDestinationPath: disk.path)
         try exerciseFullDisk(ws, disk: disk)

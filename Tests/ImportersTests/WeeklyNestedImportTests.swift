@@ -92,7 +92,7 @@ final class WeeklyNestedImportTests: XCTestCase {
 
     func testImportingTwiceAddsNothingAndANewNestedItemGoesUnderTheExistingParent() throws {
         let f = try team()
-        try importer(f).run(text: Self.page)
+        _ = try importer(f).run(text: Self.page)
         let count = try f.eventCount()
         XCTAssertEqual(try importer(f).run(text: Self.page), .init(week: "2024-W47", goals: 0, tasks: 0, skipped: 9))
         XCTAssertEqual(try f.eventCount(), count)
@@ -110,7 +110,7 @@ final class WeeklyNestedImportTests: XCTestCase {
     func testOneUndoTakesTheWholeImportBackAndASecondOneTheCommandBefore() throws {
         let f = try team()
         try f.tasks.add(title: "이전 일", .init(member: "석영", week: "2024-W47"))
-        try importer(f).run(text: Self.page)
+        _ = try importer(f).run(text: Self.page)
         let undone = try f.undo.undo()
         XCTAssertEqual(undone.allUndone.count, 9)
         var state = try f.state()

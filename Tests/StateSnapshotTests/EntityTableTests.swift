@@ -132,7 +132,7 @@ final class EntityTableTests: XCTestCase {
         let extra = goal("abcd" + String(repeating: "0", count: 20), "extra")
         table[extra.id] = extra
         let all = goals + [extra]
-        for prefix in ["a", "ab", "abcd", "0", "f", "9", "zz", ""] + goals.prefix(20).map { String($0.id.prefix(5)) } {
+        for prefix in ["a", "ab", "abcd", "0", "f", "9", "zz", ""] + goals.prefix(20).map({ String($0.id.prefix(5)) }) {
             let expected = Set(all.filter { $0.id.hasPrefix(prefix) }.map(\.id))
             XCTAssertEqual(Set(table.entries(withKeyPrefix: prefix).map(\.id)), expected, "prefix \(prefix)")
         }

@@ -6,7 +6,7 @@ import TeamflowTestSupport
 final class MultiIDUseCasesTests: XCTestCase {
     func testCheckingSeveralTasksIsOneBatchAndOneUndo() throws {
         let f = Fixture()
-        let a = try f.tasks.add(title: "A"), b = try f.tasks.add(title: "B"), c = try f.tasks.add(title: "C")
+        let a = try f.tasks.add(title: "A"), _ = try f.tasks.add(title: "B"), c = try f.tasks.add(title: "C")
         let before = try f.eventCount()
         let checked = try f.tasks.check([a.shortID, "B", c.id, a.id])
         XCTAssertEqual(checked.map(\.title), ["A", "B", "C"], "a repeated task counts once")

@@ -42,7 +42,7 @@ final class CommonMarkValidationTests: XCTestCase {
             let folder = try WikiScenario.temporaryFolder()
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let files = try WikiExporter(language: language).render(TeamState.derive(from: WikiScenario.events()))
-            try WikiWriter.write(files, to: folder)
+            _ = try WikiWriter.write(files, to: folder)
             let result = Self.run(["python3", "-c", Self.checker, folder])
             XCTAssertEqual(result.code, 0, result.output)
             XCTAssertEqual(result.output, "checked \(files.count)\n", "\(language): \(result.output)")

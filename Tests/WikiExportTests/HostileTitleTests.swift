@@ -71,7 +71,7 @@ final class HostileTitleTests: XCTestCase {
         let files = try WikiExporter().render(TeamState.derive(from: try repository.events()))
         let folder = try WikiScenario.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try WikiWriter.write(files, to: folder)
+        _ = try WikiWriter.write(files, to: folder)
 
         let result = CommonMarkValidationTests.run(["python3", "-c", Self.renderer, folder])
         XCTAssertEqual(result.code, 0, result.output)

@@ -30,7 +30,7 @@ final class WikiWriterTests: XCTestCase {
     }
 
     func testFolderInTheWayStopsTheExportWithNothingWritten() throws {
-        try WikiWriter.write([WikiFile(name: "Home.md", contents: "old\n")], to: folder)
+        _ = try WikiWriter.write([WikiFile(name: "Home.md", contents: "old\n")], to: folder)
         try FileManager.default.createDirectory(atPath: folder + "/Week-2024-W47.md", withIntermediateDirectories: false)
         XCTAssertThrowsError(try WikiWriter.write([WikiFile(name: "Home.md", contents: "new\n"),
                                                    WikiFile(name: "Week-2024-W47.md", contents: "w\n")], to: folder)) { error in
@@ -59,7 +59,7 @@ final class WikiWriterTests: XCTestCase {
     func testExportingTheScenarioTwiceGivesIdenticalBytesAndNoRewrites() throws {
         let state = TeamState.derive(from: try WikiScenario.events())
         let files = try WikiExporter().render(state)
-        try WikiWriter.write(files, to: folder)
+        _ = try WikiWriter.write(files, to: folder)
         let again = try WikiWriter.write(try WikiExporter().render(state), to: folder)
         XCTAssertEqual(again.written, [])
         XCTAssertEqual(again.unchanged.count, files.count)

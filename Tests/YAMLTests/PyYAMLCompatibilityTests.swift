@@ -79,7 +79,7 @@ final class PyYAMLCompatibilityTests: XCTestCase {
             .mapping(.init(pairs: keyStrings.map { (key: Node($0), value: Node($0)) })),
             ["deep": [["x": .list(strings.prefix(200).map { Node($0) })]]],
             ["int": 42, "neg": -7, "max": Node(Int.max), "zero": 0, "t": true, "f": false, "null": nil,
-             "half": 1.5, "big": 1e20, "tiny": 5e-324, "whole": 3.0],
+             "half": 1.5, "big": 1e20, "tiny": Node(Double.leastNonzeroMagnitude), "whole": 3.0],
             try YAML.parse("[0x1F, 0o17, 1e3, 007, ~, True, FALSE, +12, 2024-11-18, 1:20, yes]"),
         ]
         let loaded = try loadWithPyYAML(YAML.emitAll(docs))

@@ -37,6 +37,15 @@ public struct DoneTask: Sendable, Equatable {
     /// RFC 3339, as the event was written (the author's own offset).
     public var at: String
     public var by: Author
+    /// `at` as an instant, for ordering.
+    public var instant: Date
+
+    public init(task: TeamTask, at: String, by: Author, instant: Date) {
+        self.task = task
+        self.at = at
+        self.by = by
+        self.instant = instant
+    }
 }
 
 extension Queries {
@@ -55,7 +64,15 @@ extension Standup {
     /// The standup from the state alone: each task's `doneAt`/`doneBy` say when and by whom
     /// it was done (the folds keep them), so no event is replayed at any history size.
     public init(state: TeamState, today: Day, since: Day, member: Member?, timeZone: TimeZone) {
-        var byMember: [String: StandupSection] = [:]
+        // Sections are built in place: one taken out of a dictionary, appended to and put back
+        // copied its lists on every task (most of a large standup's time).
+        var sections = state.liveMembers.filter { member == nil || $0.id == member?.id }.map {
+            StandupSection(member: $0, done: [], inProgress: [], overdue: [])
+        }
+        var position: [String: Int] = [:]
+        for (index, section) in sections.enumerated() {
+            if let id = section.member?.id { position[id] = index }
+        }
         var unassigned = StandupSection(member: nil, done: [], inProgress: [], overdue: [])
         // A cheap test of the written date first: it is at most a day off the date in `timeZone`.
         let earliest = since.adding(days: -1).description
@@ -69,29 +86,33 @@ extension Standup {
             case .todo: return task.isOverdue(today: today)
             }
         }
-        for task in state.liveTasks(where: shown) {
-            let owner = task.member.flatMap { state.members[$0] }.flatMap { $0.removed ? nil : $0 }
-            var section = owner.map { byMember[$0.id] ?? StandupSection(member: $0, done: [], inProgress: [], overdue: []) } ?? unassigned
+        func add(_ task: TeamTask, to section: inout StandupSection) {
             switch task.status {
             case .done:
                 // The event's instant, seen in the reader's zone: right for a team across zones.
                 if let at = task.doneAt, at.prefix(10) >= earliest, let date = Timestamp.parse(at),
                    Day(date: date, timeZone: timeZone) >= since {
-                    section.done.append(DoneTask(task: task, at: at, by: task.doneBy ?? Author(name: "", email: "")))
+                    section.done.append(DoneTask(task: task, at: at, by: task.doneBy ?? Author(name: "", email: ""), instant: date))
                 }
             case .doing:
                 section.inProgress.append(StandupTask(task: task, isOverdue: task.isOverdue(today: today)))
             case .todo:
                 if task.isOverdue(today: today) { section.overdue.append(task) }
             }
-            if let owner { byMember[owner.id] = section } else { unassigned = section }
         }
-        var sections = state.liveMembers.filter { member == nil || $0.id == member?.id }.map { item in
-            byMember[item.id] ?? StandupSection(member: item, done: [], inProgress: [], overdue: [])
+        for task in state.liveTasks(where: shown) {
+            // A task of a removed (or unknown) member is unassigned: it has no section of its own.
+            if let id = task.member, let index = position[id] {
+                add(task, to: &sections[index])
+            } else {
+                add(task, to: &unassigned)
+            }
         }
         if !unassigned.isEmpty { sections.append(unassigned) }
+        // Each time was parsed once above: a sort that parsed in its comparisons cost a standup
+        // of thousands of done tasks most of its time.
         for index in sections.indices {
-            sections[index].done.sort { (Timestamp.parse($0.at) ?? .distantPast) < (Timestamp.parse($1.at) ?? .distantPast) }
+            sections[index].done.sort { $0.instant < $1.instant }
         }
         self.init(today: today, since: since, sections: sections)
     }
