@@ -39,10 +39,11 @@ public struct Session: Sendable {
         return week
     }
 
-    /// Parses a `YYYY-MM-DD` date.
+    /// Parses a date: `YYYY-MM-DD` or a relative day (`Day.relative`: today, tomorrow, fri, +3d).
     public func day(_ text: String) throws -> Day {
-        guard let day = Day(parsing: text) else {
-            throw TeamflowError(.usage, "invalid date '\(text)'", hints: ["Write dates as YYYY-MM-DD, e.g. 2024-12-06."])
+        guard let day = Day.relative(text, today: today) else {
+            throw TeamflowError(.usage, "invalid date '\(text)'",
+                                hints: ["Write dates as YYYY-MM-DD (2024-12-06), today, tomorrow, a weekday (fri) or an offset (+3d, +2w)."])
         }
         return day
     }

@@ -13,7 +13,7 @@ enum ProjectCommand {
         subcommands: [
             CommandSpec(name: "add", abstract: "Add a project.",
                         arguments: [ArgumentSpec(name: "name", help: "The project's name.")],
-                        options: [OptionSpec(long: "due", valueName: "DATE", help: "Due date, YYYY-MM-DD."),
+                        options: [OptionSpec(long: "due", valueName: "DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, a weekday (fri) or +3d."),
                                   OptionSpec(long: "description", valueName: "TEXT", help: "What the project is about.")], run: handler(add)),
             CommandSpec(name: "edit", abstract: "Change a project's name, due date or description.",
                         arguments: [idArgument],

@@ -10,7 +10,7 @@ enum StandupCommand {
         discussion: "\"Done since\" reads the time of the event that made each task done (kept in the state, so no history is replayed), seen in TZ, so it is right "
             + "for a team spread over time zones. Each task is listed once: one in progress and past due is marked overdue on its line. The default start is the last working day before today (Friday on a Monday).",
         examples: ["teamflow standup", "teamflow standup --since yesterday --mine", "teamflow standup --member 건우 --json"],
-        options: [OptionSpec(long: "since", valueName: "DATE", help: "A date (YYYY-MM-DD) or yesterday (default: the last working day)."),
+        options: [OptionSpec(long: "since", valueName: "DATE", help: "A date (YYYY-MM-DD, yesterday, mon, -2d; default: the last working day)."),
                   OptionSpec(long: "member", short: "m", valueName: "M", help: "Only this member (name, handle, id prefix or me).",
                              completion: MemberCommand.completion)],
         flags: [FlagSpec(long: "mine", help: "Only me (same as --member me).")],

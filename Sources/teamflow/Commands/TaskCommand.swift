@@ -23,7 +23,7 @@ enum TaskCommand {
             CommandSpec(name: "add", abstract: "Add a task (a sub-task with --parent).",
                         arguments: [ArgumentSpec(name: "title", help: "The task.")],
                         options: [memberOption, epicOption, weekOption,
-                                  OptionSpec(long: "due", valueName: "DATE", help: "Due date, YYYY-MM-DD."),
+                                  OptionSpec(long: "due", valueName: "DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, a weekday (fri) or +3d."),
                                   OptionSpec(long: "parent", valueName: "ID", help: "Make it a sub-task of this task."),
                                   SprintCommand.sprintOption(help: "Put the task in a sprint instead of a week.")], run: handler(add)),
             CommandSpec(name: "check", abstract: "Mark tasks done.", arguments: [idsArgument], run: handler(check)),
