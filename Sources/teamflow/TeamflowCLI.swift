@@ -101,7 +101,7 @@ enum TeamflowCLI {
             return 0
         } catch let error as TeamflowError {
             Console.flush()
-            Console.err("error: \(error.message)\n" + error.hints.map { $0 + "\n" }.joined())
+            Console.err("error: \(error.message)\n" + ErrorHints.lines(for: error).map { $0 + "\n" }.joined())
             if error.kind == .usage, let usage = parser.usageLine(for: parsed.path) {
                 Console.err("Usage: \(usage)\n")
             }
