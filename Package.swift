@@ -74,7 +74,7 @@ let package = Package(
         .target(
             name: "TeamflowKit",
             dependencies: ["TeamflowCore", "TeamflowGit", "Importers", "Insights", "Charts", "WikiExport", "Site",
-                           "Scaffolding", "Templates"]
+                           "Scaffolding", "Templates", "OutputFiles"]
         ),
 
         // Executables.

@@ -22,3 +22,6 @@
 @_exported import Scaffolding
 // The template engine the scaffolding and the wiki layouts run on, and its errors.
 @_exported import Templates
+// The write rule every export and generator follows, and its reports and refusals
+// (`OutputReport` behind `WikiWriteReport`/`SiteWriteReport`, `OutputRefusal` in `ScaffoldingError`).
+@_exported import OutputFiles

@@ -134,11 +134,21 @@ final class TeamTests: XCTestCase {
         XCTAssertTrue(wiki.files.contains { $0.name == "Week-2024-W47.md" }, "\(wiki.files.map(\.name))")
         let week = try String(contentsOf: repository.appendingPathComponent("wiki/Week-2024-W47.md"), encoding: .utf8)
         XCTAssertTrue(week.contains("배포 꼭 하기"), week)
+        XCTAssertTrue(wiki.report.written.contains("Home.md"), "\(wiki.report.written)")
+        XCTAssertEqual(try team.exportWiki(to: repository.appendingPathComponent("wiki")).report.written, [],
+                       "the same history writes nothing the second time")
         let site = try team.exportSite(to: repository.appendingPathComponent("site"))
         XCTAssertTrue(site.files.contains { $0.path == "index.html" })
         let index = try String(contentsOf: repository.appendingPathComponent("site/index.html"), encoding: .utf8)
         XCTAssertTrue(index.contains("BeStory"))
         XCTAssertTrue(index.contains("배포 꼭 하기"))
+    }
+
+    func testTheScaffoldingIsReachableWithoutARepository() throws {
+        let out = try folder(gitInit: false)
+        let planned = try Generator(catalog: try TemplateCatalog()).run(
+            template: "viewmodel", name: "Profile", assignments: [], valuesFile: nil, outDir: out, dryRun: true, force: false)
+        XCTAssertTrue(planned.contains { $0.path.hasSuffix("ProfileViewModel.swift") }, "\(planned.map(\.path))")
     }
 
     func testAnExportIntoGitIsRefusedWithACode() throws {
