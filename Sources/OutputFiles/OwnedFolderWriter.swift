@@ -38,8 +38,11 @@ public enum OutputWriteError: Error, Sendable, Equatable, CustomStringConvertibl
 extension OutputWriteError {
     /// Which way out a report offers: another folder, moving a thing away, or none.
     public enum Remedy: Sendable, Equatable {
+        /// The folder (or a path in it) is refused: only another folder helps.
         case chooseAnotherFolder
+        /// Something in the folder is in the way: move it, or write elsewhere.
         case moveItOrChooseAnotherFolder
+        /// A file system failure: nothing a front-end can suggest.
         case none
     }
 
