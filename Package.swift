@@ -9,18 +9,17 @@
 //   -> beside the domain (StateSnapshot: the cache's binary codec and lazy tables;
 //      Importers: gh JSON, PR bodies, weekly pages)
 //   -> adapters (TeamflowGit: the event store on a git ref; Scaffolding: generators)
-//   -> thin executable (teamflow)
+//   -> thin executable (teamflow), and the facade for other programs (TeamflowKit)
+//
+// Two products: the `teamflow` command and the `TeamflowKit` library. Every other target is
+// internal to this package (docs/LIBRARY.md lists which modules TeamflowKit re-exports).
 import PackageDescription
 
 let package = Package(
     name: "teamflow",
     products: [
         .executable(name: "teamflow", targets: ["teamflow"]),
-        .library(name: "TeamflowCore", targets: ["TeamflowCore"]),
-        .library(name: "TeamflowGit", targets: ["TeamflowGit"]),
-        .library(name: "Templates", targets: ["Templates"]),
-        .library(name: "YAML", targets: ["YAML"]),
-        .library(name: "Git", targets: ["Git"]),
+        .library(name: "TeamflowKit", targets: ["TeamflowKit"]),
     ],
     targets: [
         // C shims: Debian's libgit2-dev and libyaml-dev through pkg-config.
@@ -53,7 +52,7 @@ let package = Package(
         .target(name: "StateSnapshot", dependencies: ["TeamflowCore"]),
         // Parsers of what teams bring in (gh's PR JSON, PR bodies, weekly pages) and their use cases.
         .target(name: "Importers", dependencies: ["TeamflowCore"]),
-        // Velocity and burndown series derived from the cached state (issue 15).
+        // Velocity and burndown series derived from the cached state.
         .target(name: "Insights", dependencies: ["TeamflowCore", "Charts"]),
         .target(name: "TeamflowGit", dependencies: ["TeamflowCore", "StateSnapshot", "YAML", "Git"]),
         .target(
@@ -69,6 +68,14 @@ let package = Package(
         ),
         // The static team dashboard (`teamflow site`): HTML pages, one stylesheet, SVG charts.
         .target(name: "Site", dependencies: ["TeamflowCore", "Charts", "Insights", "OutputFiles", "CCMark"]),
+
+        // The library product: `Team` (open a repository, write, read the week board, export,
+        // sync) and the re-exported public modules; `TeamEnvironment` comes with TeamflowGit.
+        .target(
+            name: "TeamflowKit",
+            dependencies: ["TeamflowCore", "TeamflowGit", "Importers", "Insights", "Charts", "WikiExport", "Site",
+                           "Scaffolding", "Templates", "OutputFiles"]
+        ),
 
         // Executables.
         .executableTarget(
@@ -109,6 +116,8 @@ let package = Package(
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Templates"]),
         .testTarget(name: "WikiExportTests", dependencies: ["WikiExport", "TeamflowCore", "Importers", "Templates", "Charts"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "TeamflowCore", "Charts", "TeamflowTestSupport"]),
+        // The facade as a client sees it: only `import TeamflowKit`.
+        .testTarget(name: "TeamflowKitTests", dependencies: ["TeamflowKit"]),
         .testTarget(name: "CLITests", dependencies: ["teamflow"], exclude: ["Fixtures"]),
         // Replays the checked-in fuzz corpus (Fuzz/corpus) through every target.
         .testTarget(name: "FuzzCorpusTests", dependencies: ["teamflow-fuzz"]),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds dist/teamflow_<version>_<arch>.deb with dpkg-deb: the fast release binary, manual pages,
-# bash/zsh/fish completions, copyright and changelog. Depends lists the exact runtime libraries
+# bash/zsh/fish completions, copyright (MIT, packaging/debian/copyright) and changelog. Depends lists the exact runtime libraries
 # the binary links (from dpkg-shlibdeps, or dpkg -S when dpkg-dev is missing) plus git, which
 # `teamflow sync` runs. See docs/INSTALL.md.
 #

@@ -168,6 +168,7 @@ fi
 
 step "the binary unpacked from the package"
 dpkg-deb -x "$deb" "$tmp/unpacked"
+grep -qx 'License: MIT' "$tmp/unpacked/usr/share/doc/teamflow/copyright" || fail "the package's copyright does not say License: MIT"
 [ "$("$tmp/unpacked/usr/bin/teamflow" --version)" = "$version_line" ] || fail "the packaged binary's --version differs"
 scenario "$tmp/unpacked/usr/bin/teamflow" "$tmp/team2"
 zcat "$tmp/unpacked/usr/share/man/man1/teamflow-goal.1.gz" | groff -ww -man -Tutf8 -z || fail "packaged teamflow-goal.1"

@@ -36,17 +36,28 @@ public enum OutputWriteError: Error, Sendable, Equatable, CustomStringConvertibl
 }
 
 extension OutputWriteError {
-    /// The message and hint a front-end shows for this error, for an export of `what` (the
-    /// site, the wiki) into `directory`; every case says that nothing was changed.
-    public func report(what: String, directory: String) -> (message: String, hint: String) {
+    /// Which way out a report offers: another folder, moving a thing away, or none.
+    public enum Remedy: Sendable, Equatable {
+        /// The folder (or a path in it) is refused: only another folder helps.
+        case chooseAnotherFolder
+        /// Something in the folder is in the way: move it, or write elsewhere.
+        case moveItOrChooseAnotherFolder
+        /// A file system failure: nothing a front-end can suggest.
+        case none
+    }
+
+    /// The message and hint a library error shows for this error, for an export of `what`
+    /// (the site, the wiki) into `directory`; every case says that nothing was changed. The
+    /// hint names no front-end's option: the command line words `remedy` with `--out DIR`.
+    public func report(what: String, directory: String) -> (message: String, hint: String, remedy: Remedy) {
         switch self {
         case .refused, .notOwnable:
-            return (description, "Nothing was changed. Choose another folder with --out DIR.")
+            return (description, "Nothing was changed. Choose another folder.", .chooseAnotherFolder)
         case let .inTheWay(path, thing):
             return ("\(path) \(thing); \(what) cannot be written there",
-                    "Nothing was changed. Move it away or choose another folder with --out DIR.")
+                    "Nothing was changed. Move it away or choose another folder.", .moveItOrChooseAnotherFolder)
         case .cannotWrite:
-            return ("cannot write \(what) into \(directory): \(self)", "Nothing was changed.")
+            return ("cannot write \(what) into \(directory): \(self)", "Nothing was changed.", .none)
         }
     }
 }

@@ -41,6 +41,11 @@ public enum SiteWriter {
 
     static func teamflowError(_ error: OutputWriteError, directory: String) -> TeamflowError {
         let report = error.report(what: "the site", directory: directory)
-        return TeamflowError(.failure, report.message, hints: [report.hint])
+        let code: TeamflowError.Code? = switch report.remedy {
+        case .chooseAnotherFolder: .outputFolderRefused
+        case .moveItOrChooseAnotherFolder: .outputInTheWay
+        case .none: nil
+        }
+        return TeamflowError(.failure, report.message, hints: [report.hint], code: code)
     }
 }

@@ -16,16 +16,35 @@ public struct TeamflowError: Error, Sendable, CustomStringConvertible, Equatable
         case environment
     }
 
+    /// A failure a front-end may want to explain in its own terms. The library's `hints` name
+    /// no front-end's options (no `--author`, no `-C DIR`), so the command line recognises these
+    /// and says how to fix them with its flags; any other client can do the same with its own.
+    public enum Code: String, Sendable, Equatable {
+        /// The folder is not inside a git repository.
+        case notARepository
+        /// A write needs an author and none was given or configured.
+        case noAuthor
+        /// An export's output folder was refused (a path into `.git`, out of the folder).
+        case outputFolderRefused
+        /// Something in an export's output folder is in the way of a file to write.
+        case outputInTheWay
+    }
+
     public var kind: Kind
     /// One line: what went wrong.
     public var message: String
     /// Extra lines: candidates, the right form, what to do next.
     public var hints: [String]
+    /// Set on the failures a front-end may word itself; nil for the rest.
+    public var code: Code?
 
-    public init(_ kind: Kind, _ message: String, hints: [String] = []) {
+    /// An error of `kind` saying `message`, with `hints` on the lines after it and, for the
+    /// failures a front-end explains itself, their `code`.
+    public init(_ kind: Kind, _ message: String, hints: [String] = [], code: Code? = nil) {
         self.kind = kind
         self.message = message
         self.hints = hints
+        self.code = code
     }
 
     /// Exit 64: wrong usage or a malformed environment setting.
@@ -35,12 +54,13 @@ public struct TeamflowError: Error, Sendable, CustomStringConvertible, Equatable
         ([message] + hints).joined(separator: "\n")
     }
 
+    /// A write without an author. The hints name what every client shares (the environment
+    /// `TeamEnvironment` reads, git's config); the command line adds its `--author`.
     public static func noAuthor() -> TeamflowError {
         TeamflowError(.failure, "no author configured", hints: [
             "Set one of:",
-            "  --author \"Name <email>\"",
             "  export TEAMFLOW_AUTHOR=\"Name <email>\"",
             "  git config user.name \"Name\" && git config user.email \"you@example.com\"",
-        ])
+        ], code: .noAuthor)
     }
 }

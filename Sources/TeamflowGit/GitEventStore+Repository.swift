@@ -1,3 +1,4 @@
+import Foundation
 internal import Git
 import TeamflowCore
 
@@ -6,6 +7,12 @@ import TeamflowCore
 extension GitEventStore {
     /// The repository's work tree (nil for a bare repository).
     public var workingDirectory: String? { repository.workingDirectory }
+
+    /// What pages call a team that recorded no name with `init --team`: its work tree's folder
+    /// name, as git users call their project; nil for a bare repository.
+    public var folderName: String? {
+        workingDirectory.map { (($0 as NSString).standardizingPath as NSString).lastPathComponent }
+    }
 
     /// The ref's current tip as 40 hex digits, nil before the first event.
     public func tipHash() throws -> String? { try tip()?.hex }

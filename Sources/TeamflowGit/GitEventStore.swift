@@ -39,8 +39,10 @@ public final class GitEventStore: EventRepository {
         do {
             repository = try Repository.discover(from: directory)
         } catch {
+            // The hint names no front-end's option; the command line words it with `-C DIR`.
             throw TeamflowError(.failure, "not a git repository (or any parent up to /): \(directory)",
-                                hints: ["Run `git init` first, or use -C DIR to act in another repository."])
+                                hints: ["Run `git init` there first, or open a folder inside a git repository."],
+                                code: .notARepository)
         }
         var ref = defaultRef
         let configured: String?

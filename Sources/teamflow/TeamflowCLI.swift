@@ -7,6 +7,8 @@ import Templates
 /// 0 success, 1 a failure the user can act on, 64 wrong usage.
 enum TeamflowCLI {
     static let version = "0.4.0"
+    /// The SPDX identifier of the licence the source is under (LICENSE at the root).
+    static let license = "MIT"
 
     /// The top-level commands, in help order; each leaf carries its own `run`.
     static let commands: [CommandSpec] = [
@@ -99,7 +101,7 @@ enum TeamflowCLI {
             return 0
         } catch let error as TeamflowError {
             Console.flush()
-            Console.err("error: \(error.message)\n" + error.hints.map { $0 + "\n" }.joined())
+            Console.err("error: \(error.message)\n" + ErrorHints.lines(for: error).map { $0 + "\n" }.joined())
             if error.kind == .usage, let usage = parser.usageLine(for: parsed.path) {
                 Console.err("Usage: \(usage)\n")
             }

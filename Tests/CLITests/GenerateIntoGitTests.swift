@@ -108,6 +108,10 @@ final class GenerateIntoGitTests: XCTestCase {
             let result = try CLI.run(command, in: w.path)
             XCTAssertEqual(result.code, 1, "\(command): \(result.stdout) \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("git"), result.stderr)
+            if command[0] != "generate" {
+                // The exports' library hint names no flag; the command line adds its `--out DIR`.
+                XCTAssertTrue(result.stderr.contains("Nothing was changed. Choose another folder with --out DIR.\n"), result.stderr)
+            }
         }
         XCTAssertEqual(try gitFiles(w), before)
         for leftover in ["hooks/ProfileViewModel.swift", "wiki", "site", "index.html"] {

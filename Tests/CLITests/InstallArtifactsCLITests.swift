@@ -40,6 +40,7 @@ final class InstallArtifactsCLITests: XCTestCase {
             }
             XCTAssertEqual(expected + "\n", line)
             XCTAssertNotNil(object["describe"], "describe is a field (null when unknown)")
+            XCTAssertEqual(object["license"] as? String, "MIT", "the SPDX id of LICENSE")
         }
     }
 

@@ -77,6 +77,8 @@ final class SpineTests: XCTestCase {
         XCTAssertEqual(outside.code, 1)
         XCTAssertTrue(outside.stderr.hasPrefix("error: not a git repository"), outside.stderr)
         XCTAssertTrue(outside.stderr.contains("git init"), outside.stderr)
+        // The library's hint names no flag; the command line words it with its own `-C DIR`.
+        XCTAssertTrue(outside.stderr.contains("Run `git init` first, or use -C DIR to act in another repository.\n"), outside.stderr)
 
         let ws = try Workspace()
         let unknown = try ws.teamflow("goal", "lst")
@@ -117,6 +119,7 @@ final class SpineTests: XCTestCase {
         XCTAssertEqual(result.code, 1)
         XCTAssertTrue(result.stderr.contains("no author configured"), result.stderr)
         XCTAssertTrue(result.stderr.contains("TEAMFLOW_AUTHOR"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("Set one of:\n  --author \"Name <email>\"\n  export TEAMFLOW_AUTHOR="), result.stderr)
         let withFlag = try ws.teamflow("--author", "석영 <sy@example.com>", "goal", "add", "x")
         XCTAssertEqual(withFlag.code, 0, withFlag.stderr)
         XCTAssertEqual(try ws.git("log", "-1", "--format=%an", "refs/teamflow/events"), "석영")

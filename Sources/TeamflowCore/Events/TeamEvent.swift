@@ -1,6 +1,6 @@
 /// One type of event, declared once: its `data` keys as typed properties, how it is read from
 /// and written to the event's `data`, how it folds into the state and how undo takes it back.
-/// `EventCatalog.all` lists every type; the fold table, `EventSchema.table` (doctor's checks)
+/// `EventCatalog.entries` lists every type; the fold table, `EventSchema.table` (doctor's checks)
 /// and undo's "can this be undone" all derive from it (see docs/EVENTS.md).
 public protocol TeamEvent: Sendable, Equatable {
     /// The type name stored in the event, e.g. `task.added`.

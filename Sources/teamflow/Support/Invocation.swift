@@ -36,26 +36,28 @@ final class Invocation {
 
     func store() throws -> GitEventStore { try storeResult.get() }
 
-    /// Author and clock for use cases: `--author`/`TEAMFLOW_AUTHOR`/git config; `TEAMFLOW_NOW`.
+    /// Author, clock and zone for use cases, as the library reads them (`TeamEnvironment`):
+    /// `--author`, else `TEAMFLOW_AUTHOR`, else git config; `TEAMFLOW_NOW`; `TZ`.
     func session() throws -> Session {
         let store = try store()
-        let author = try Author.resolve(flag: parsed.option("author"), environment: environment, store: store)
-        return Session(author: author, now: try now(), timeZone: try ClockSettings.timeZone(fromTZ: environment["TZ"]),
-                       identity: store.callerIdentity())
+        let author = try parsed.option("author").map(Self.author(flag:))
+        return try TeamEnvironment.current(from: environment).session(for: store, author: author, wallClock: Date())
     }
 
-    func now() throws -> Date {
-        try ClockSettings.now(fromTEAMFLOW_NOW: environment["TEAMFLOW_NOW"], wallClock: Date())
+    /// `--author "Name <email>"`; anything else is wrong usage.
+    static func author(flag: String) throws -> Author {
+        guard let author = Author(parsing: flag) else {
+            throw TeamflowError(.usage, "invalid --author '\(flag)'", hints: ["Write it as --author \"Name <email>\"."])
+        }
+        return author
     }
 
     /// The read-only queries over this invocation's store and session.
     func queries() throws -> Queries { Queries(repository: try store(), session: try session()) }
 
     /// The team's name for pages when none was recorded with `init --team`: the repository's
-    /// folder name (as `git` users call their project), nil outside a work tree.
-    var teamFallback: String? {
-        (try? store())?.workingDirectory.map { (($0 as NSString).standardizingPath as NSString).lastPathComponent }
-    }
+    /// folder name (`GitEventStore.folderName`), nil outside a work tree.
+    var teamFallback: String? { (try? store())?.folderName }
 
     /// Reads a required positional argument (the parser has already checked presence).
     func argument(_ name: String) -> String { parsed.argument(name) ?? "" }

@@ -9,7 +9,7 @@ enum VersionText {
         return "teamflow \(TeamflowCLI.version) (\(commit)\(date))"
     }
 
-    /// The same as fields; an unknown commit, date or describe is null.
+    /// The same as fields, plus the licence's SPDX id; an unknown commit, date or describe is null.
     static var json: JSON {
         .object([
             ("name", .string("teamflow")),
@@ -17,6 +17,7 @@ enum VersionText {
             ("commit", .optional(known(BuildInfo.commit))),
             ("date", .optional(known(BuildInfo.date))),
             ("describe", .optional(known(BuildInfo.describe))),
+            ("license", .string(TeamflowCLI.license)),
         ])
     }
 
