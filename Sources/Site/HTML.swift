@@ -61,7 +61,9 @@ enum HTML {
 
 extension String {
     func replacingNewlines() -> String {
-        guard contains("\n") else { return self }
+        // A byte test: `contains("\n")` is Foundation's substring search, which took an eighth
+        // of a site export's time (every title and attribute passes here).
+        guard utf8.contains(0x0A) else { return self }
         return split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " ")
     }
 

@@ -92,6 +92,10 @@ enum Inline {
     /// a leading `#`, `-`, `+`, `=` or `1.` that could start a block. A CommonMark or GFM
     /// renderer shows exactly what was typed.
     static func text(_ text: String) -> String {
+        // Almost every title holds no control character: escape its bytes directly (the
+        // per-character loop below cost a sixth of a wiki export). An ASCII mark followed by a
+        // combining accent is escaped here too, which a renderer shows the same way.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) { return escapedBytes(text) }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text {
@@ -109,6 +113,29 @@ enum Inline {
             out.insert("\\", at: marker)
         }
         return out
+    }
+
+    /// `text` for a line with no C0 or C1 control character (no byte below 0x20, no DEL, no
+    /// 0xC2 lead byte, which starts every C1 control and a few Latin-1 signs).
+    private static func escapedBytes(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            if byte < 0x80, syntaxBytes[Int(byte)] { out.append(0x5C) }
+            out.append(byte)
+        }
+        if let first = out.first, first == 0x23 || first == 0x2B || first == 0x2D || first == 0x3D {
+            out.insert(0x5C, at: 0)
+        } else if let marker = out.firstIndex(where: { $0 < 0x30 || $0 > 0x39 }), marker > 0,
+                  out[marker] == 0x2E || out[marker] == 0x29 {
+            out.insert(0x5C, at: marker)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `syntax` as a table by ASCII byte.
+    private static let syntaxBytes: [Bool] = (0..<128).map { byte in
+        syntax.contains(Character(Unicode.Scalar(UInt8(byte))))
     }
 
     /// Link text: the same escaping, which already keeps brackets and backslashes from ending the link.
