@@ -37,14 +37,31 @@ public struct TeamflowError: Error, Sendable, CustomStringConvertible, Equatable
     public var hints: [String]
     /// Set on the failures a front-end may word itself; nil for the rest.
     public var code: Code?
+    /// For `.ambiguous`, the items the text matched; for `.notFound`, the nearest ones (the
+    /// same items the hints list, as values a front-end can print as data).
+    public var candidates: [Candidate] = []
+
+    /// An item an ambiguous or unmatched text could have meant.
+    public struct Candidate: Sendable, Equatable {
+        /// Its full id.
+        public var id: String
+        /// Its title or name.
+        public var label: String
+
+        public init(id: String, label: String) {
+            self.id = id
+            self.label = label
+        }
+    }
 
     /// An error of `kind` saying `message`, with `hints` on the lines after it and, for the
     /// failures a front-end explains itself, their `code`.
-    public init(_ kind: Kind, _ message: String, hints: [String] = [], code: Code? = nil) {
+    public init(_ kind: Kind, _ message: String, hints: [String] = [], code: Code? = nil, candidates: [Candidate] = []) {
         self.kind = kind
         self.message = message
         self.hints = hints
         self.code = code
+        self.candidates = candidates
     }
 
     /// Exit 64: wrong usage or a malformed environment setting.

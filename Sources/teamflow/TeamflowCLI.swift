@@ -78,6 +78,8 @@ enum TeamflowCLI {
     }
 
     static func run(_ arguments: [String]) -> Int32 {
+        // Before a parse has succeeded, `--json` is looked for among the words themselves.
+        let jsonWords = arguments.prefix { $0 != "--" }.contains("--json")
         let parsed: ParsedCommand
         do {
             switch try parser.parse(arguments) {
@@ -85,36 +87,50 @@ enum TeamflowCLI {
                 Console.out(text + "\n")
                 return 0
             case .version:
-                // `--version` ends the parse, so `--json` is looked for among the words itself.
-                Console.out(VersionText.text(json: arguments.prefix { $0 != "--" }.contains("--json")))
+                Console.out(VersionText.text(json: jsonWords))
                 return 0
             case .run(let command):
                 parsed = command
             }
         } catch {
-            Console.err(error.description + "\n")
+            // Every parse failure is wrong usage, worded by the parser.
+            Console.flush()
+            if jsonWords {
+                Console.errRaw(ErrorReport.json(error, usage: true).serialized(pretty: false) + "\n")
+            } else {
+                Console.err("\(error)\n")
+            }
             return 64
         }
         do {
             try parsed.run()
             Console.flush()
             return 0
-        } catch let error as TeamflowError {
-            Console.flush()
+        } catch {
+            return report(error, json: parsed.flag("json"), path: parsed.path)
+        }
+    }
+
+    /// Writes `error` to standard error, as prose or (under `--json`) one JSON object, and
+    /// returns the exit status.
+    static func report(_ error: any Error, json: Bool, path: [String]) -> Int32 {
+        Console.flush()
+        if json {
+            Console.errRaw(ErrorReport.json(error).serialized(pretty: false) + "\n")
+            return ErrorReport.status(of: error)
+        }
+        switch error {
+        case let error as TeamflowError:
             Console.err("error: \(error.message)\n" + ErrorHints.lines(for: error).map { $0 + "\n" }.joined())
-            if error.kind == .usage, let usage = parser.usageLine(for: parsed.path) {
+            if error.kind == .usage, let usage = parser.usageLine(for: path) {
                 Console.err("Usage: \(usage)\n")
             }
-            return error.isUsage ? 64 : 1
-        } catch let error as TemplateError {
+        case is TemplateError:
             // Already a compiler-style diagnostic (file:line:col: error: ... and a caret).
-            Console.flush()
-            Console.err(error.description + "\n")
-            return 1
-        } catch {
-            Console.flush()
+            Console.err("\(error)\n")
+        default:
             Console.err("error: \(error)\n")
-            return 1
         }
+        return ErrorReport.status(of: error)
     }
 }

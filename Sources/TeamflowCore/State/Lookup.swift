@@ -36,10 +36,12 @@ public enum Lookup {
         if byName.count > 1 { throw ambiguous(text, byName, kind: kind, id: id, label: label) }
         if byID.count == 1 { return byID[0] }
         if byID.count > 1 { throw ambiguous(text, byID, kind: kind, id: id, label: label) }
-        let near = nearest(key, in: items.lazy.filter(include), names: names).map { "  \(ShortID.of(id($0)))  \(label($0))" }
+        let nearItems = nearest(key, in: items.lazy.filter(include), names: names)
+        let near = nearItems.map { "  \(ShortID.of(id($0)))  \(label($0))" }
         throw TeamflowError(.notFound, "no \(kind) '\(text)'",
                             hints: (near.isEmpty ? [] : ["Nearest matches:"] + near)
-                                + ["See `teamflow \(kind) list` for names and ids."])
+                                + ["See `teamflow \(kind) list` for names and ids."],
+                            candidates: nearItems.map { .init(id: id($0), label: label($0)) })
     }
 
     /// Whether a stored name equals a normalised key. Stored names are already trimmed, so a
@@ -79,9 +81,11 @@ public enum Lookup {
 
     static func ambiguous<T>(_ text: String, _ matches: [T], kind: String, id: (T) -> String,
                              label: (T) -> String) -> TeamflowError {
-        let lines = matches.sorted { id($0) < id($1) }.map { "  \(ShortID.of(id($0)))  \(label($0))" }
+        let sorted = matches.sorted { id($0) < id($1) }
+        let lines = sorted.map { "  \(ShortID.of(id($0)))  \(label($0))" }
         return TeamflowError(.ambiguous, "\(kind) '\(text)' is ambiguous; candidates:",
-                             hints: lines + ["Use an id prefix to pick one."])
+                             hints: lines + ["Use an id prefix to pick one."],
+                             candidates: sorted.map { .init(id: id($0), label: label($0)) })
     }
 
     /// Up to three items whose names contain the key, start alike or are a few edits away.

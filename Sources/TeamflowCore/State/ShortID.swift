@@ -26,9 +26,11 @@ public enum ShortID {
             throw TeamflowError(.notFound, "no \(kind) with id '\(prefix)'",
                                 hints: ["See `teamflow \(kind) list` for the ids."])
         default:
-            let lines = matches.sorted { id($0) < id($1) }.map { "  \(id($0).prefix(12))  \(label($0))" }
+            let sorted = matches.sorted { id($0) < id($1) }
+            let lines = sorted.map { "  \(id($0).prefix(12))  \(label($0))" }
             throw TeamflowError(.ambiguous, "\(kind) id '\(prefix)' is ambiguous; candidates:",
-                                hints: lines + ["Type more characters of the id."])
+                                hints: lines + ["Type more characters of the id."],
+                                candidates: sorted.map { .init(id: id($0), label: label($0)) })
         }
     }
 }

@@ -39,6 +39,13 @@ enum Console {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// Bytes to standard error exactly as given (a JSON error object: its escapes already
+    /// keep control characters out).
+    static func errRaw(_ text: String) {
+        flush()
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
     /// Errors, warnings and diagnostics: escaped like `out`, never coloured.
     static func err(_ text: String) {
         flush()
