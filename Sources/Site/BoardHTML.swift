@@ -114,7 +114,8 @@ struct BoardHTML {
     /// task's title, so the many "History" controls of a page are told apart.
     func history(_ summary: TaskHistorySummary, title: String) -> String {
         let word = language.word
-        func time(_ at: String) -> String { HTML.line(Timestamp.display(at, in: map.timeZone)) }
+        // A time is kept on one line: a phone's narrow column would split it between date and clock.
+        func time(_ at: String) -> String { "<span class=\"at\">\(HTML.line(Timestamp.display(at, in: map.timeZone)))</span>" }
         var html = "<details class=\"history\"><summary>\(HTML.text(word("history")))<span class=\"sr\">: \(HTML.line(title))</span></summary>\n<ol>\n"
         for fact in summary.lines {
             switch fact {

@@ -60,6 +60,7 @@ enum Stylesheet {
     details.history ol { list-style: none; margin: .15rem 0 .35rem; padding-left: .75rem; border-left: 2px solid var(--line); }
     details.history li { margin: 0; }
     details.history li.hint code { font-size: .75rem; }
+    details.history .at { white-space: nowrap; }
     .sr { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
     figure.chart { margin: 1rem 0; }
     figure.chart img { max-width: 100%; height: auto; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); }

@@ -76,20 +76,20 @@ final class SiteTaskHistoryTests: XCTestCase {
             let line = try Self.line(of: carried.linked, in: page, carried.site(timeZone: seoul))
             XCTAssertTrue(line.contains("<details class=\"history\"><summary>History<span class=\"sr\">: 화면간 연결</span></summary>"), line)
             XCTAssertFalse(line.contains("<details open"), "collapsed")
-            for expected in ["<li>Added 2024-11-19 10:00 +09:00</li>", "<li>Carried 2024-W47 → 2024-W48 · 2024-11-25 09:00 +09:00</li>",
-                             "<li>Done 2024-11-27 14:00 +09:00 by 석영 &lt;b&gt;&lt;img", "<li>Due 2024-11-22</li>",
+            for expected in ["<li>Added <span class=\"at\">2024-11-19 10:00 +09:00</span></li>", "<li>Carried 2024-W47 → 2024-W48 · <span class=\"at\">2024-11-25 09:00 +09:00</span></li>",
+                             "<li>Done <span class=\"at\">2024-11-27 14:00 +09:00</span> by 석영 &lt;b&gt;&lt;img", "<li>Due 2024-11-22</li>",
                              "<code>teamflow task show \(carried.linked.shortID)</code>"] {
                 XCTAssertTrue(line.contains(expected), "\(page): missing \(expected) in\n\(line)")
             }
         }
         let korean = try Self.line(of: carried.linked, in: "week-2024-W48.html", carried.site(.ko, timeZone: seoul))
-        for expected in ["<summary>기록<span class=\"sr\">", "<li>추가 2024-11-19 10:00 +09:00</li>", "<li>이월 2024-W47 → 2024-W48 · 2024-11-25 09:00 +09:00</li>",
-                         "<li>완료 2024-11-27 14:00 +09:00 · 석영", "<li>마감 2024-11-22</li>", "전체 기록: <code>"] {
+        for expected in ["<summary>기록<span class=\"sr\">", "<li>추가 <span class=\"at\">2024-11-19 10:00 +09:00</span></li>", "<li>이월 2024-W47 → 2024-W48 · <span class=\"at\">2024-11-25 09:00 +09:00</span></li>",
+                         "<li>완료 <span class=\"at\">2024-11-27 14:00 +09:00</span> · 석영", "<li>마감 2024-11-22</li>", "전체 기록: <code>"] {
             XCTAssertTrue(korean.contains(expected), "missing \(expected) in\n\(korean)")
         }
         let utc = try XCTUnwrap(TimeZone(identifier: "UTC"))
         let inUTC = try Self.line(of: carried.linked, in: "week-2024-W48.html", carried.site(timeZone: utc))
-        XCTAssertTrue(inUTC.contains("<li>Carried 2024-W47 → 2024-W48 · 2024-11-25 00:00 +00:00</li>"), inUTC)
+        XCTAssertTrue(inUTC.contains("<li>Carried 2024-W47 → 2024-W48 · <span class=\"at\">2024-11-25 00:00 +00:00</span></li>"), inUTC)
         // The open task: carried, never done.
         let open = try Self.line(of: carried.hostile, in: "week-2024-W48.html", carried.site(timeZone: seoul))
         XCTAssertTrue(open.contains("<li>Carried 2024-W47 → 2024-W48"), open)
