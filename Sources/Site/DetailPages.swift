@@ -11,7 +11,7 @@ struct DetailPages {
         let word = language.word
         let key = week.description
         var html = "<h1>\(HTML.text(word("week"))) \(week) <small>\(week.start) – \(week.end)</small></h1>\n"
-        html += board.board(week, headingLevel: 2)
+        html += board.board(week, headingLevel: 2, placement: .weekPage)
         if let file = board.chartFiles.weeks[key], let series = board.charts.weekBurndowns[week] {
             html += "<section class=\"burndown\">\n<h2>\(HTML.text(word("burndown")))</h2>\n"
             html += Markup.figure(file: file, alt: word("burndown") + ": " + board.summary(series), caption: word("weekBurndown"))

@@ -4,6 +4,9 @@ enum HTML {
     /// Text content: `&<>"'` escaped, characters HTML forbids or that could spoof the page
     /// replaced (see `isUnsafe`). Line breaks are kept (a `<pre>` needs them).
     static func text(_ text: String) -> String {
+        // Most text needs nothing done: one read-only pass, and the string itself is returned
+        // (a page of thousands of lines spent most of its escaping time appending scalar by scalar).
+        guard text.unicodeScalars.contains(where: needsWork) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var afterCR = false
@@ -30,6 +33,14 @@ enum HTML {
 
     /// An attribute value (always written between double quotes): as `line`.
     static func attribute(_ text: String) -> String { line(text) }
+
+    /// Whether `text` changes `scalar`: an escaped character, a carriage return or an unsafe one.
+    private static func needsWork(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "&", "<", ">", "\"", "'", "\r": return true
+        default: return isUnsafe(scalar)
+        }
+    }
 
     /// Control characters (but tab and line feed), DEL, C1, noncharacters (HTML parsers
     /// report them as errors) and bidi embedding, override and isolate controls (they can make
@@ -61,9 +72,9 @@ enum HTML {
 
 extension String {
     func replacingNewlines() -> String {
-        // A byte test: `contains("\n")` is Foundation's substring search, which took an eighth
-        // of a site export's time (every title and attribute passes here).
-        guard utf8.contains(0x0A) else { return self }
+        // Bytes, not `contains("\n")`: Foundation's substring search costs more than the escaping
+        // on a page of thousands of lines (no multi-byte UTF-8 sequence holds a 0x0A byte).
+        guard utf8.contains(UInt8(ascii: "\n")) else { return self }
         return split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " ")
     }
 

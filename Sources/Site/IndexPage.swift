@@ -14,7 +14,7 @@ struct IndexPage {
         html += "<section class=\"this-week\" aria-labelledby=\"this-week\">\n"
         html += "<h2 id=\"this-week\">\(HTML.text(word("thisWeek"))): <a href=\"\(HTML.attribute(map.weekFiles[week.description] ?? "index.html"))\">\(week)</a> "
             + "<small>\(week.start) – \(week.end)</small></h2>\n"
-        html += board.board(week, headingLevel: 3)
+        html += board.board(week, headingLevel: 3, placement: .elsewhere)
         if let file = board.chartFiles.weeks[week.description], let series = board.charts.weekBurndowns[week] {
             html += Markup.figure(file: file, alt: word("weekBurndown") + ": " + board.summary(series), caption: word("weekBurndown"))
         }
@@ -81,7 +81,9 @@ struct IndexPage {
         }
         for node in tasks {
             let task = node.task
-            html += "<li>\(HTML.text(word("task"))): \(Markup.id(task.shortID)) \(HTML.line(task.title))"
+            // Listed under its own week's board, where its anchor and its history are.
+            let href = map.weekFiles[task.week].map { $0 + "#" + Markup.fragment("task-" + task.shortID) }
+            html += "<li>\(HTML.text(word("task"))): \(Markup.id(task.shortID, href: href)) \(HTML.line(task.title))"
                 + (node.memberName.map { " <span class=\"member\">\(HTML.line($0))</span>" } ?? "")
                 + board.due(task.due, overdue: node.isOverdue) + "</li>\n"
         }

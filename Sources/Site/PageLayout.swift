@@ -1,3 +1,5 @@
+import Foundation
+
 /// The frame every page shares: doctype, `lang`, viewport, colour schemes, the one stylesheet,
 /// a skip link, the navigation, `<main>` and the footer. Pages only write what goes in `<main>`.
 struct PageLayout {
@@ -57,9 +59,18 @@ enum Markup {
         "<input type=\"checkbox\" disabled\(done ? " checked" : "") aria-label=\"\(HTML.attribute(label))\">"
     }
 
-    /// An item's short id, as the terminal prints it (and as commands accept it).
-    static func id(_ shortID: String) -> String {
-        "<code class=\"id\">\(HTML.line(shortID))</code>"
+    /// An item's short id, as the terminal prints it (and as commands accept it), as a link to
+    /// the item's anchor when `href` is given. The link sits inside the `<code>`, so the id stays
+    /// the line's first code element and the title the text right after it.
+    static func id(_ shortID: String, href: String? = nil) -> String {
+        guard let href else { return "<code class=\"id\">\(HTML.line(shortID))</code>" }
+        return "<code class=\"id\"><a href=\"\(HTML.attribute(href))\">\(HTML.line(shortID))</a></code>"
+    }
+
+    /// An element id as a URL fragment: what a fragment may not hold literally is
+    /// percent-encoded (browsers decode it again to find the element).
+    static func fragment(_ id: String) -> String {
+        id.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? id
     }
 
     /// A list of links, or the "nothing" line.

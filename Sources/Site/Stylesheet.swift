@@ -6,13 +6,13 @@ enum Stylesheet {
     static let css = """
     :root {
       --bg: #ffffff; --fg: #1f2328; --muted: #59636e; --line: #d1d9e0; --card: #f6f8fa;
-      --accent: #0969da; --done: #1a7f37; --late: #cf222e;
+      --accent: #0969da; --done: #1a7f37; --late: #cf222e; --target: #fff8c5;
       color-scheme: light dark;
     }
     @media (prefers-color-scheme: dark) {
       :root {
         --bg: #0d1117; --fg: #e6edf3; --muted: #9198a1; --line: #3d444d; --card: #151b23;
-        --accent: #4493f8; --done: #3fb950; --late: #f85149;
+        --accent: #4493f8; --done: #3fb950; --late: #f85149; --target: #3b2e00;
       }
     }
     * { box-sizing: border-box; }
@@ -52,6 +52,16 @@ enum Stylesheet {
     .mark.doing { color: var(--accent); font-weight: 600; }
     li.carried { color: var(--muted); }
     code.id { color: var(--muted); font-size: .75rem; }
+    code.id a { color: inherit; text-decoration: none; }
+    code.id a:hover, code.id a:focus { color: var(--accent); text-decoration: underline; }
+    ul.checklist li:target { background: var(--target); border-radius: 4px; outline: 2px solid var(--accent); outline-offset: 1px; }
+    details.history { margin: 0 0 .2rem 1.75rem; font-size: .8rem; color: var(--muted); }
+    details.history summary { cursor: pointer; width: max-content; }
+    details.history ol { list-style: none; margin: .15rem 0 .35rem; padding-left: .75rem; border-left: 2px solid var(--line); }
+    details.history li { margin: 0; }
+    details.history li.hint code { font-size: .75rem; }
+    details.history .at { white-space: nowrap; }
+    .sr { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
     figure.chart { margin: 1rem 0; }
     figure.chart img { max-width: 100%; height: auto; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); }
     figure.chart figcaption { color: var(--muted); font-size: .875rem; }

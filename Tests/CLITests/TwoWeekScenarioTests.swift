@@ -3,7 +3,8 @@ import XCTest
 
 /// Issue 13's recorded two-week scenario, replayed with the real binary (a fixed `TEAMFLOW_NOW`
 /// per step) and compared to reviewed expected files in `Fixtures/two-weeks`: both weeks' boards
-/// (text and JSON), the sprint board, Monday's standup and the wiki week pages.
+/// (text and JSON), the sprint board, Monday's standup, the wiki week pages and the site's week
+/// pages (`site --lang ko`, with each task's history).
 /// `TEAMFLOW_UPDATE_FIXTURES=1 swift test --filter TwoWeekScenarioTests` rewrites the expected
 /// files; read the diff before committing it.
 final class TwoWeekScenarioTests: XCTestCase {
@@ -43,6 +44,27 @@ final class TwoWeekScenarioTests: XCTestCase {
             let page = try String(contentsOfFile: "\(out)/Week-\(week).md", encoding: .utf8)
             try compare(page, to: "wiki-Week-\(week).md")
         }
+
+        // The site's week pages at the same moment, found through the dashboard's list of weeks.
+        let site = w.path + "/site-out"
+        let written = try CLI.run(["site", "--out", site, "--lang", "ko"], in: w.path, environment: ["TEAMFLOW_NOW": Self.friday])
+        XCTAssertEqual(written.code, 0, written.stderr)
+        let index = try String(contentsOfFile: "\(site)/index.html", encoding: .utf8)
+        for week in ["2024-W47", "2024-W48"] {
+            let name = try XCTUnwrap(Self.weekFile(week, in: index), "the dashboard lists no page for \(week)")
+            // The team has no recorded name, so the site calls it by the workspace's (random) folder.
+            let page = try String(contentsOfFile: "\(site)/\(name)", encoding: .utf8)
+                .replacingOccurrences(of: URL(fileURLWithPath: w.path).lastPathComponent, with: "TEAM-FOLDER")
+            try compare(page, to: "site-Week-\(week).html")
+        }
+    }
+
+    /// The file of `week`'s page, as the dashboard's list of weeks links it (`<a href="F">W</a>`).
+    static func weekFile(_ week: String, in index: String) -> String? {
+        guard let end = index.range(of: "\">\(week)</a></li>") else { return nil }
+        let head = index[..<end.lowerBound]
+        guard let start = head.range(of: "<a href=\"", options: .backwards) else { return nil }
+        return String(head[start.upperBound...])
     }
 
     func testMultiIDCommandWithOneBadIDAppendsNothing() throws {
