@@ -15,7 +15,7 @@ public struct WeeklyImportUseCase: UseCase {
         public var week: String
         public var goals: Int
         public var tasks: Int
-        /// Items left out because the week already has them (issue 13).
+        /// Items left out because the week already has them.
         public var skipped = 0
     }
 

@@ -11,7 +11,7 @@ public enum BurndownScope: Sendable, Equatable {
     case sprint(String)
 }
 
-/// Velocity and burndown series derived from a cached `TeamState` (issue 15): the items'
+/// Velocity and burndown series derived from a cached `TeamState`: the items'
 /// history (`createdAt`, `doneAt`, `removedAt`, carries) is folded into the state, so no event
 /// is replayed. Days and weeks are those of `timeZone` (the session's `TZ`). docs/CHARTS.md
 /// describes the rules.

@@ -21,7 +21,7 @@ public struct GraphProvision: Sendable, Equatable {
     public let type: String
     /// The Swift expression that makes the value; it may use the node's other provisions and needs by name.
     public let expression: String
-    // Issue 14 part 3: how long a provided value lives.
+    // How long a provided value lives.
     /// `shared`: one instance per container, made on first read; `factory`: a new one on every read.
     public let scope: ProvisionScope
 
@@ -90,7 +90,7 @@ public struct GraphManifest: Sendable, Equatable {
     public let imports: [String]
     /// Item-level problems found while reading.
     public let problems: [String]
-    // Issue 14 part 3: `access: internal` generates a single-target app's tree.
+    // `access: internal` generates a single-target app's tree.
     /// `public` (default) or `internal`: the access level of every generated declaration.
     public let access: String
 

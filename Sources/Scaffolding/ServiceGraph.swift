@@ -31,7 +31,7 @@ public struct ServiceDefinition: Sendable, Equatable {
     public let layer: Layer
     /// Initializer arguments: label and the registered type passed for it.
     public let arguments: [(label: String, type: String)]
-    // Issue 14 part 3: singletons and factories.
+    // Singletons and factories.
     /// `shared` (one instance, registered as such) or `factory` (a new one on every resolve);
     /// by default view models are factories and everything else shared.
     public let scope: ProvisionScope

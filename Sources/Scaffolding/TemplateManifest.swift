@@ -35,7 +35,7 @@ public struct TemplateVariable: Sendable, Equatable {
     /// Set when templates use the value (or each list item) as a Swift name: checked before
     /// anything is rendered (see ``SwiftNames``).
     public let identifier: IdentifierRole?
-    // Issue 14 part 3 (`access: public | internal`).
+    // `choices` is how a variable such as `access` is limited to `public` or `internal`.
     /// The only values a string variable accepts (empty: any value).
     public let choices: [String]
 

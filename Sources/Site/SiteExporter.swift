@@ -20,7 +20,7 @@ public struct SiteExportResult: Sendable, Equatable {
     public var report: SiteWriteReport
 }
 
-/// The static team dashboard (issue 15 part 4): `index.html` (this week's board, burndowns,
+/// The static team dashboard: `index.html` (this week's board, burndowns,
 /// velocity, projects and epics, overdue items), a page per week, per review and per wiki page,
 /// `style.css` and the charts as SVG files. No JavaScript, nothing fetched from elsewhere,
 /// every user text escaped; the same state, day and series give the same bytes.

@@ -8,7 +8,7 @@ extension Goal: SnapshotTitled {
     public func write(to w: inout SnapshotWriter) {
         w.write(id); w.write(title); w.write(week); w.write(sprint); w.write(done); w.write(removed)
         w.write(createdBy); w.write(createdAt); w.write(clock)
-        w.write(doneAt); w.write(removedAt) // history (issue 15)
+        w.write(doneAt); w.write(removedAt) // history
     }
 
     public init(from r: inout SnapshotReader) throws {
@@ -55,7 +55,7 @@ extension TeamTask: SnapshotTitled {
     public func write(to w: inout SnapshotWriter) {
         w.write(id); w.write(title); w.write(member); w.write(epic); w.write(parent); w.write(week); w.write(sprint)
         w.write(due); w.write(status); w.write(removed); w.write(clock)
-        w.write(createdAt); w.write(doneAt); w.write(removedAt) // history (issue 15)
+        w.write(createdAt); w.write(doneAt); w.write(removedAt) // history
         w.write(carries)
         w.write(doneBy.map(\.name)); w.write(doneBy.map(\.email))
     }
@@ -193,14 +193,14 @@ extension EventPosition: SnapshotCodable {
 
 extension TeamState: SnapshotCodable {
     /// Bump whenever any state type's fields change: older caches are then rebuilt.
-    /// 5: tasks carry their carries (issue 13), goals' recurrence rules (issue 13).
-    /// 6: tasks and goals gained their history (`createdAt`, `doneAt`, `removedAt`; issue 15).
+    /// 5: tasks carry their carries, goals' recurrence rules.
+    /// 6: tasks and goals gained their history (`createdAt`, `doneAt`, `removedAt`).
     public static let snapshotFormat = 7
 
     public func write(to w: inout SnapshotWriter) {
         w.write(teamName); w.write(goals); w.write(members); w.write(projects); w.write(epics); w.write(tasks)
         w.write(sprints); w.write(reviews); w.write(retros); w.write(wiki); w.write(eventCount); w.write(last)
-        // Issue 13 (format 5): recurring goals.
+        // Format 5: recurring goals.
         w.write(goalRules)
     }
 

@@ -1,7 +1,7 @@
 import TeamflowCore
 
 /// Heading levels of user Markdown placed under a page's own headings: a journal entry's
-/// `## Step 1` must sit below the entry's heading, not beside it (issue 13).
+/// `## Step 1` must sit below the entry's heading, not beside it.
 enum HeadingLevels {
     /// `text` with its ATX headings (outside code blocks) shifted down so the highest one is at
     /// `level`; deeper ones keep their distance, capped at 6. Text without headings, or whose

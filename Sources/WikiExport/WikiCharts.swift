@@ -2,7 +2,7 @@ import Charts
 import Insights
 import TeamflowCore
 
-/// The chart series a wiki export draws (issue 15 part 3), computed by `Insights.chartSet` and
+/// The chart series a wiki export draws, computed by `Insights.chartSet` and
 /// handed in: `charts/velocity.svg` and a sprint's burndown on Home, each week's burndown on its
 /// page. With none (`.none`) the export is exactly the wiki without charts.
 public typealias WikiCharts = ChartSet

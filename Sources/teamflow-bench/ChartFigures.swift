@@ -1,6 +1,6 @@
 import Foundation
 
-/// Issue 15's figures: `stats` and `sprint --burndown` (and `week --burndown`) against `week`
+/// The chart figures: `stats` and `sprint --burndown` (and `week --burndown`) against `week`
 /// on the same warm history; the target is each within 2x of `week`.
 struct ChartFigures {
     let bench: Bench

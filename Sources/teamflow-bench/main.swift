@@ -31,7 +31,7 @@ if arguments.first == "replay", arguments.count == 2 {
 }
 
 var options = BenchOptions()
-// `charts [--events N] [--runs N]`: only issue 15's chart figures (ChartFigures).
+// `charts [--events N] [--runs N]`: only the chart figures (ChartFigures).
 let chartsOnly = arguments.first == "charts"
 if chartsOnly { arguments.removeFirst() }
 var index = 0

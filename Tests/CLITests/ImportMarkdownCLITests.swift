@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `import markdown` end to end (issue 13 part 11): a Korean weekly page with items nested three
+/// `import markdown` end to end: a Korean weekly page with items nested three
 /// deep under two members becomes tasks with their parents in one commit; importing it again
 /// adds nothing; one `undo` takes the whole import back with one compensating commit.
 final class ImportMarkdownCLITests: XCTestCase {

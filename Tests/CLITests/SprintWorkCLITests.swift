@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 13 end to end: sprints hold work, recurring goals, progress on epics and projects,
+/// End to end: sprints hold work, recurring goals, progress on epics and projects,
 /// and what `sync` says about the concurrent edits it merged.
 final class SprintWorkCLITests: XCTestCase {
     /// A Friday board: W47 and W48 tasks, one filed in the sprint from W50, one in another sprint.
@@ -169,7 +169,7 @@ final class SprintWorkCLITests: XCTestCase {
     }
 }
 
-/// Issue 13 part 11 (completions): ids with titles for tasks and goals, template names.
+/// Completions: ids with titles for tasks and goals, template names.
 final class CompletionCandidatesCLITests: XCTestCase {
     func testTaskAndGoalIdsComeWithTheirTitles() throws {
         let repo = try TempRepo()

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 13's recorded two-week scenario, replayed with the real binary (a fixed `TEAMFLOW_NOW`
+/// The recorded two-week scenario, replayed with the real binary (a fixed `TEAMFLOW_NOW`
 /// per step) and compared to reviewed expected files in `Fixtures/two-weeks`: both weeks' boards
 /// (text and JSON), the sprint board, Monday's standup, the wiki week pages and the site's week
 /// pages (`site --lang ko`, with each task's history).

@@ -4,7 +4,7 @@ import TeamflowTestSupport
 @testable import Importers
 @testable import TeamflowCore
 
-/// `import markdown --sprint` and importing a page again (issue 13 parts 4 and 11).
+/// `import markdown --sprint` and importing a page again.
 final class WeeklyImportSprintTests: XCTestCase {
     private let page = """
     # 2024-W47

@@ -5,7 +5,7 @@ import TeamflowTestSupport
 @testable import TeamflowCore
 
 /// `import markdown` keeps nesting as sub-tasks, is one batch for `undo`, and skips nested items
-/// the week already has (issue 13 part 11).
+/// the week already has.
 final class WeeklyNestedImportTests: XCTestCase {
     static let page = """
     # 2024-W47 주간 회의

@@ -26,7 +26,7 @@ final class ConnectionSnapshotTests: XCTestCase {
     }
 
     /// Each block of the team's pattern appears verbatim (the generator adds only
-    /// `@MainActor` lines, doc comments and blank lines around them); since issue 14 the pattern
+    /// `@MainActor` lines, doc comments and blank lines around them); the pattern
     /// has a presenter, returns the node's own Coordinatable and releases finished children.
     func testContainsTheTeamPatternVerbatim() throws {
         let all = try plan().map(\.contents).joined(separator: "\n")

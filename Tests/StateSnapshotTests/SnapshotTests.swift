@@ -30,7 +30,7 @@ final class SnapshotTests: XCTestCase {
         try wiki.save(title: "개발 일지", body: "본문")
         try wiki.append(title: "개발 일지", text: "Step.1", date: "2021-07-05", by: "Seok")
         try WeekUseCases(repository: f.repository, session: f.session).carry(from: "2024-W47", to: "2024-W48")
-        // Issue 13: a recurring goal, stopped, with a materialised instance.
+        // A recurring goal, stopped, with a materialised instance.
         let rule = try f.goals.addRecurring(title: "PR 리뷰 24시간 안에", every: "week", week: "2024-W46", until: "2024-W52")
         try f.goals.check(GoalRule.instanceID(rule: rule.id, week: ISOWeek(year: 2024, week: 47)))
         try f.goals.stop(rule.id)
@@ -53,7 +53,7 @@ final class SnapshotTests: XCTestCase {
         XCTAssertEqual(copy, state)
     }
 
-    /// Issue 15: the items' history (`createdAt`, `doneAt`, `removedAt`) survives the cache.
+    /// The items' history (`createdAt`, `doneAt`, `removedAt`) survives the cache.
     func testTheItemsHistoryRoundTrips() throws {
         var f = Fixture(now: "2024-11-18T09:00:00+09:00")
         let done = try f.tasks.add(title: "로그인")

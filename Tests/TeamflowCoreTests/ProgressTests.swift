@@ -3,7 +3,7 @@ import XCTest
 import TeamflowTestSupport
 @testable import TeamflowCore
 
-/// Progress where people look (issue 13 part 9): epics and projects with done/total and percent;
+/// Progress where people look: epics and projects with done/total and percent;
 /// an epic nobody moved takes its status from its tasks.
 final class ProgressTests: XCTestCase {
     func testEpicsDeriveTheirStatusUntilMovedAndProjectsCountTheirEpicsTasks() throws {

@@ -3,7 +3,7 @@ import XCTest
 import TeamflowTestSupport
 @testable import TeamflowCore
 
-/// Recurring goals (issue 13 part 8): one instance a week, with an id derived from the rule
+/// Recurring goals: one instance a week, with an id derived from the rule
 /// and the week; virtual until changed.
 final class RecurringGoalTests: XCTestCase {
     private let w46 = ISOWeek(year: 2024, week: 46), w47 = ISOWeek(year: 2024, week: 47)

@@ -3,7 +3,7 @@ import XCTest
 import TeamflowTestSupport
 @testable import TeamflowCore
 
-/// Sprints hold work (issue 13 part 4): filed tasks, the tasks of the weeks inside the dates,
+/// Sprints hold work: filed tasks, the tasks of the weeks inside the dates,
 /// sub-tasks with their parents, tallies and working days left.
 final class SprintWorkTests: XCTestCase {
     /// Tuesday 2024-11-19 in Seoul; Sprint 3 runs 2024-11-18 – 2024-11-29 (W47 and W48).

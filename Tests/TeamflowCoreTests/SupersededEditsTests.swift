@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import TeamflowCore
 
-/// `ConcurrentEdits`: which field values a merge superseded (issue 13 part 10).
+/// `ConcurrentEdits`: which field values a merge superseded.
 final class SupersededEditsTests: XCTestCase {
     private func event(_ id: String, _ value: some TeamEvent, clock: Int, by name: String) -> Event {
         Event(id: id, type: type(of: value).type, at: "2024-11-19T10:00:00+09:00",

@@ -88,7 +88,7 @@ final class TypedFoldsDifferentialTests: XCTestCase {
     /// before exactly for the three types that were offered to a plain `undo` and then refused.
     func testCanUndoAgreesWithTheInversesAndChangedOnlyForTypesThatWereAlwaysRefused() {
         var changed: Set<String> = []
-        // Types added after the legacy code (recurring goals, issue 13) have no legacy answer to compare.
+        // Types added after the legacy code (recurring goals) have no legacy answer to compare.
         let legacyTypes = HistoryGenerator.types.filter { LegacyFolds.folds[$0] != nil || EventCatalog.byType[$0] == nil }
         for type in legacyTypes where UndoUseCase.canUndo(type) != LegacyUndo.canUndo(type) {
             changed.insert(type)

@@ -3,7 +3,7 @@ import TeamflowCore
 @testable import TeamflowGit
 import XCTest
 
-/// Issue 13 over real git: a merge reports the concurrent edits it resolved (part 10), and two
+/// Over real git: a merge reports the concurrent edits it resolved (part 10), and two
 /// clones that both change this week's recurring goal instance converge to one (part 8).
 final class SyncMergeReportTests: XCTestCase {
     private func session(_ name: String) -> Session {

@@ -4,7 +4,7 @@ import TeamflowCore
 import XCTest
 @testable import WikiExport
 
-/// Charts in the wiki (issue 15 part 3): SVG files under `charts/`, embedded on Home and the
+/// Charts in the wiki: SVG files under `charts/`, embedded on Home and the
 /// week pages; without series the export is unchanged; the files are owned like pages.
 final class WikiChartTests: XCTestCase {
     static func stateWithSprint() throws -> TeamState {

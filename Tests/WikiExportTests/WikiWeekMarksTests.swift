@@ -3,7 +3,7 @@ import TeamflowCore
 import XCTest
 @testable import WikiExport
 
-/// Issue 13 on wiki pages: carried tasks on both weeks, work in progress, overdue as of the
+/// On wiki pages: carried tasks on both weeks, work in progress, overdue as of the
 /// week's end, the Korean heading, journal heading levels, a page titled like the journal.
 final class WikiWeekMarksTests: XCTestCase {
     static func state() throws -> TeamState {

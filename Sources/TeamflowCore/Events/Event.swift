@@ -84,7 +84,7 @@ public struct EventDraft: Sendable, Hashable {
         self.summary = summary
     }
 
-    // Issue 13 (import keeps nesting): a draft may name an earlier draft of the same append.
+    // Import keeps nesting: a draft may name an earlier draft of the same append.
     /// Data keys whose value is the id of an earlier draft of the same append, by position
     /// (`["parent": 0]`): ids are made by the store, so one commit can add a task and its
     /// sub-tasks only if the store fills them in (see `resolvedData(earlierIDs:)`). Never stored.

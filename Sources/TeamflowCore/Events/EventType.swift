@@ -10,7 +10,7 @@ public enum EventType {
     public static let goalUnchecked = "goal.unchecked"
     public static let goalRemoved = "goal.removed"
     public static let goalRestored = "goal.restored"
-    // Recurring goals (issue 13)
+    // Recurring goals
     public static let goalRepeated = "goal.repeated"
     public static let goalStopped = "goal.stopped"
     public static let goalInstantiated = "goal.instantiated"

@@ -33,7 +33,7 @@ public struct GoalAdded: TeamEvent {
     public func fold(into state: inout TeamState, event: Event) {
         state.goals[event.id] = Goal(id: event.id, title: title, week: week, sprint: sprint, done: done, removed: false,
                                      createdBy: event.author.name, createdAt: event.at, clock: event.clock,
-                                     doneAt: done ? event.at : nil) // history (issue 15)
+                                     doneAt: done ? event.at : nil) // history
     }
 
     public func inverse(of event: Event, before: TeamState) -> EventDraft? {
@@ -147,7 +147,7 @@ public struct GoalRestored: RemovalEvent {
 }
 
 extension Goal {
-    /// History (issue 15): a removal sets `removed` and dates it (the first removal counts); a
+    /// History: a removal sets `removed` and dates it (the first removal counts); a
     /// restore clears both. The goal removal events fold through this instead of `mark` alone.
     static func foldRemoval(_ state: inout TeamState, id: String, removed: Bool, at: String) {
         state.goals[id]?.setRemoved(removed, at: at)
@@ -158,7 +158,7 @@ extension Goal {
         removedAt = removed ? removedAt ?? at : nil
     }
 
-    /// History (issue 15): the check that made the goal done dates it (a second check keeps
+    /// History: the check that made the goal done dates it (a second check keeps
     /// the first date); an uncheck clears it.
     mutating func setDone(_ done: Bool, at: String) {
         if !done {

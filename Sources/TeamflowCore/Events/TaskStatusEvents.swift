@@ -29,7 +29,7 @@ extension TaskStatusEvent {
 }
 
 extension TeamTask {
-    /// History (issue 15): the event that made the task done dates it (a second check keeps
+    /// History: the event that made the task done dates it (a second check keeps
     /// the first date); leaving `done` clears it.
     mutating func setStatus(_ status: WorkStatus, at: String, by author: Author) {
         if status != .done {
@@ -42,7 +42,7 @@ extension TeamTask {
         self.status = status
     }
 
-    /// History (issue 15): the first removal dates it; a restore clears the date.
+    /// History: the first removal dates it; a restore clears the date.
     mutating func setRemoved(_ removed: Bool, at: String) {
         self.removed = removed
         removedAt = removed ? removedAt ?? at : nil

@@ -13,7 +13,7 @@ public struct Goal: Sendable, Codable, Equatable, Identifiable {
     /// The clock of the adding event: goals list in the order they were added.
     public var clock: Int
 
-    // History (issue 15): the `at` of the events that finished and removed the goal, as written
+    // History: the `at` of the events that finished and removed the goal, as written
     // (RFC 3339). `doneAt` is cleared by an uncheck, `removedAt` by a restore.
     /// When the goal was last checked (nil while it is open).
     public var doneAt: String? = nil

@@ -16,7 +16,7 @@ public struct TeamState: Sendable, Codable, Equatable {
     public var retros: EntityTable<RetroEntry> = [:]
     /// Wiki pages by `WikiPage.key(title)`.
     public var wiki: EntityTable<WikiPage> = [:]
-    // Recurring goals (issue 13): the rules; their instances are goals in `goals`.
+    // Recurring goals: the rules; their instances are goals in `goals`.
     public var goalRules: EntityTable<GoalRule> = [:]
     /// How many events were folded in.
     public internal(set) var eventCount = 0

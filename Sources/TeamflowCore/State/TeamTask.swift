@@ -14,13 +14,13 @@ public struct TeamTask: Sendable, Codable, Equatable, Identifiable {
     public var removed: Bool
     public var clock: Int
 
-    // MARK: carry-over (issue 13, `week carry`): keep this block together; other additions go after it.
+    // MARK: carry-over (`week carry`): keep this block together; other additions go after it.
     /// Every time the task was carried to a later week, oldest first: the weeks it was carried
     /// out of stay on record there (`CarriedTask.swift`).
     public var carries: [TaskCarry] = []
     // MARK: end of carry-over
 
-    // History (issue 15): the `at` of the events that added, finished and removed the task, as
+    // History: the `at` of the events that added, finished and removed the task, as
     // written (RFC 3339). `doneAt` is cleared when the task leaves `done`, `removedAt` on restore.
     /// When the task was added.
     public var createdAt: String = ""

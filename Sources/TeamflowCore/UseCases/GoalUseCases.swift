@@ -121,7 +121,7 @@ public struct GoalUseCases: UseCase {
                                        : EventDraft(GoalUnchecked(goal: item.goal.id), summary: summary)]
         }
         let events = try context.record(Batch.mark(drafts, state: state, session: session))
-        // Folded by hand (no state read again): dates each check as the fold does (history, issue 15).
+        // Folded by hand (no state read again): dates each check as the fold does (history).
         return found.map { item in
             var changed = item.goal
             let at = events.last { $0.data.string("goal") == item.goal.id }?.at ?? ""

@@ -103,7 +103,7 @@ public struct TaskUseCases: UseCase {
         public var epic: String?
         public var parent: String?
 
-        // Sprints (issue 13): `--sprint NAME` files the task in a sprint, `--no-sprint` takes it out.
+        // Sprints: `--sprint NAME` files the task in a sprint, `--no-sprint` takes it out.
         public var sprint: String?
         public var noSprint = false
 

@@ -122,7 +122,7 @@ extension Present {
             ("project", .optional(item.epic.project)),
             ("done", .int(item.done)),
             ("total", .int(item.total)),
-            // Issue 13: progress where people look.
+            // Progress where people look.
             ("percent", item.percent.map(JSON.int) ?? .null),
             ("statusDerived", .bool(item.isDerived)),
         ])
@@ -152,7 +152,7 @@ extension Present {
             ("due", .optional(task.due?.description)),
             ("doneAt", .optional(task.doneAt)),
         ]
-        // carry-over and due dates (issue 13)
+        // carry-over and due dates
         let carried = carried ?? (from: task.carriedFrom(into: task.week), to: nil)
         pairs += [("carriedFrom", .optional(carried.from)), ("carriedTo", .optional(carried.to))]
         // A board line's overdue is the board's; a task listed alone is judged on today.
