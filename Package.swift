@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(name: "StateSnapshotTests", dependencies: ["StateSnapshot", "TeamflowCore", "TeamflowTestSupport"]),
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "TeamflowCore", "TeamflowTestSupport"]),
         .testTarget(name: "InsightsTests", dependencies: ["Insights", "Charts", "TeamflowCore", "TeamflowTestSupport"]),
-        .testTarget(name: "TeamflowGitTests", dependencies: ["TeamflowGit", "TeamflowCore", "YAML", "Git"]),
+        .testTarget(name: "TeamflowGitTests", dependencies: ["TeamflowGit", "TeamflowCore", "YAML", "Git", "TeamflowTestSupport"]),
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Templates"]),
         .testTarget(name: "WikiExportTests", dependencies: ["WikiExport", "TeamflowCore", "Importers", "Templates", "Charts"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "TeamflowCore", "Charts", "TeamflowTestSupport"]),

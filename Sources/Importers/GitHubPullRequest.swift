@@ -16,23 +16,9 @@ public struct GitHubPullRequest: Sendable, Equatable {
     public var createdAt: String?
     /// Comments and review summaries, oldest first (reviews with neither text nor state are left out).
     public var comments: [Comment]
-
-    /// One comment or review summary with its author and time.
-    public struct Comment: Sendable, Equatable {
-        public var author: String
-        public var text: String
-        public var at: String?
-        /// A review's state as gh names it, lowercased: `approved`, `changes_requested`,
-        /// `commented`, `dismissed`, `pending`; nil for a plain comment.
-        public var state: String?
-
-        public init(author: String, text: String, at: String?, state: String? = nil) {
-            self.author = author
-            self.text = text
-            self.at = at
-            self.state = state
-        }
-    }
+    /// One comment or review summary with its author and time: the same value `review add`
+    /// records (a review's state is gh's, lowercased: `approved`, `changes_requested`, ...).
+    public typealias Comment = ReviewUseCases.NewReview.Comment
 
     /// Parses gh's JSON; throws `.failure` naming the missing or malformed field.
     public init(json data: Data) throws {

@@ -5,6 +5,6 @@ extension ReviewUseCases.NewReview {
     public init(github pr: GitHubPullRequest, week: String? = nil) {
         self.init(pr: pr.number, title: pr.title, by: pr.author, url: pr.url, branch: pr.branch, openedAt: pr.createdAt,
                   week: week, sections: PullRequestBody(parsing: pr.body).sections,
-                  comments: pr.comments.map { .init(author: $0.author, text: $0.text, at: $0.at, state: $0.state) })
+                  comments: pr.comments)
     }
 }

@@ -6,17 +6,6 @@ import TeamflowTestSupport
 /// Two clones edit the same tasks independently, then merge by union: every interleaving that
 /// respects each clone's own order must derive the same state, byte for byte.
 final class ConcurrentEditsPropertyTests: XCTestCase {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-    }
-
     func testAnyInterleavingOfTwoClonesDerivesTheSameState() throws {
         XCTAssertEqual(try divergingSeeds(brokenMerge: false), [])
     }

@@ -5,12 +5,12 @@ import TeamflowTestSupport
 /// absent, null, well-formed or of the wrong kind, references to earlier events' ids and to ids
 /// that do not exist, parents that close cycles, duplicate clocks, `undoes` and unknown keys.
 struct HistoryGenerator {
-    var rng: ConcurrentEditsPropertyTests.SplitMix
+    var rng: SplitMix
     private var ids: [String] = []
     /// Ids of the `*.added` events of each family, so references mostly hit a thing of the right kind.
     private var added: [String: [String]] = [:]
 
-    init(seed: UInt64) { rng = ConcurrentEditsPropertyTests.SplitMix(state: seed) }
+    init(seed: UInt64) { rng = SplitMix(state: seed) }
 
     /// Types added after `LegacyFolds` was frozen: the legacy folds ignore them, so they have
     /// no legacy state to be compared with (their own tests cover their folds and inverses).

@@ -1,5 +1,6 @@
 import Foundation
 import TeamflowCore
+import TeamflowTestSupport
 import XCTest
 import YAML
 @testable import TeamflowGit
@@ -78,18 +79,4 @@ final class FastEventDecoderTests: XCTestCase {
                      author: Author(name: text().isEmpty ? "건우" : "건우 " + String(index), email: "gw@example.com"),
                      clock: 1 + rng.next(upTo: 100_000), data: data)
     }
-}
-
-/// A small deterministic generator (SplitMix64) so failures reproduce.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(upTo bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 }

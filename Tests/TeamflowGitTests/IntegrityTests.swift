@@ -2,6 +2,7 @@ import Foundation
 import Git
 import TeamflowCore
 @testable import TeamflowGit
+import TeamflowTestSupport
 import XCTest
 
 /// Damage and hostile input that must never become wrong state or stop a writer.

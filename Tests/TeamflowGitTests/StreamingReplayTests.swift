@@ -2,6 +2,7 @@ import Foundation
 import Git
 import TeamflowCore
 @testable import TeamflowGit
+import TeamflowTestSupport
 import XCTest
 
 /// The streaming replay (a cold rebuild in bounded memory) must give exactly what reading

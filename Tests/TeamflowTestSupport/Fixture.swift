@@ -50,6 +50,7 @@ public func assertError<T>(_ kind: TeamflowError.Kind, file: StaticString = #fil
 public struct SplitMix: RandomNumberGenerator {
     public var state: UInt64
     public init(state: UInt64) { self.state = state }
+    public init(seed: UInt64) { self.state = seed }
     public mutating func next() -> UInt64 {
         state &+= 0x9e37_79b9_7f4a_7c15
         var z = state
@@ -57,4 +58,6 @@ public struct SplitMix: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
         return z ^ (z >> 31)
     }
+    /// A number in `0..<bound` (0 for a bound under 1).
+    public mutating func next(upTo bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 }

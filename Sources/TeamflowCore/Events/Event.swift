@@ -93,7 +93,8 @@ public struct EventDraft: Sendable, Hashable {
 
 extension StringProtocol {
     /// Trims spaces, tabs and newlines without needing Foundation's CharacterSet.
-    var trimmingSpaces: String {
+    /// `package`: the parsers beside the domain (Importers) trim the same way.
+    package var trimmingSpaces: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
             return ""
