@@ -92,7 +92,7 @@ extension GitEventStore {
                 }
             }
             guard !adding.isEmpty else { return ImportResult(added: 0, skipped: total) }
-            let committer = author ?? firstAuthor ?? Author(name: "teamflow", email: "teamflow@localhost")
+            let committer = author ?? firstAuthor ?? Self.mergeAuthor
             let message = "import: \(adding.count) event\(adding.count == 1 ? "" : "s") from \((file as NSString).lastPathComponent)"
             // The ref moves only after the last pack is on disk: killed at any moment, all of
             // an import is visible or none of it.

@@ -12,10 +12,8 @@ extension Team {
     public func sync(remote: String = "origin", options: SyncOptions = SyncOptions()) throws -> SyncReport {
         let remotes = try store.syncTargets(remote: remote, all: false)
         let session = session()
-        // A merge commit needs a name; any identity will do when none is configured, as on the command line.
-        let author = session.author ?? Author(name: "teamflow", email: "teamflow@localhost")
         let transport = try GitTransport(store: store, progress: false)
-        let reports = try store.sync(remotes: remotes, transport: transport, options: options, author: author,
+        let reports = try store.sync(remotes: remotes, transport: transport, options: options, author: session.author,
                                      at: Timestamp.format(session.now, timeZone: session.timeZone))
         guard let report = reports.first else {
             throw TeamflowError(.failure, "sync with \(remote) reported nothing")

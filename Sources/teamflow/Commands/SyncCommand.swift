@@ -23,13 +23,11 @@ enum SyncCommand {
         let store = try inv.store()
         let remotes = try store.syncTargets(remote: inv.parsed.argument("remote"), all: inv.parsed.flag("all"))
         let session = try inv.session()
-        // Merge commits need a name; any identity will do when none is configured.
-        let author = session.author ?? Author(name: "teamflow", email: "teamflow@localhost")
         let at = Timestamp.format(session.now, timeZone: session.timeZone)
         let options = SyncOptions(dryRun: inv.parsed.flag("dry-run"), allowUnrelated: inv.parsed.flag("allow-unrelated"))
         let transport = try GitTransport(store: store, progress: isatty(STDERR_FILENO) == 1 && !inv.json)
         let reports = try ProgressLine.run("teamflow sync", inv) {
-            try store.sync(remotes: remotes, transport: transport, options: options, author: author, at: at) { report in
+            try store.sync(remotes: remotes, transport: transport, options: options, author: session.author, at: at) { report in
                 if !inv.json { Console.out(([describe(report)] + report.superseded.map { "  " + describe($0) }).joined(separator: "\n") + "\n") }
             }
         }
