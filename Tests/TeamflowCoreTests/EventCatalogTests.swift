@@ -80,6 +80,24 @@ final class EventCatalogTests: XCTestCase {
         XCTAssertEqual(EpicEdited(data: ["epic": "e1", "title": 5])?.title, nil, "a non-string title is no change")
     }
 
+    /// Each type declares what it sets by last writer wins, and the declaration matches the
+    /// data: an edit reports every key it wrote (but its own id), a status change its status,
+    /// and a type that only adds, removes or appends reports nothing. A new edit type that
+    /// declared `.none` by mistake fails here, since it is named like an edit.
+    func testEveryEditDeclaresTheFieldsSyncReports() {
+        let editWords = ["edited", "moved", "renamed", "assigned", "checked", "unchecked", "started", "stopped", "saved"]
+        for sample in Self.samples {
+            let kind = Swift.type(of: sample)
+            let isEdit = editWords.contains { kind.type.hasSuffix("." + $0) }
+            let writes = kind.concurrentWrites.writes(sample.data)
+            XCTAssertEqual(writes != nil, isEdit, "\(kind.type): \(String(describing: writes?.fields.map(\.0)))")
+            guard let writes, case .fields(let idKey, let skipping) = kind.concurrentWrites else { continue }
+            let expected = sample.data.pairs.map(\.key).filter { $0 != idKey && !skipping.contains($0) }
+            XCTAssertEqual(writes.fields.map(\.0), expected, kind.type)
+            XCTAssertEqual(writes.id, sample.data.string(idKey), kind.type)
+        }
+    }
+
     /// Every type either has an inverse, itself a valid event of a known type, or says why not.
     func testEveryTypeHasAnInverseOrAReason() {
         let before = Self.richState()

@@ -40,4 +40,20 @@ final class SupersededEditsTests: XCTestCase {
         XCTAssertEqual(ConcurrentEdits.superseded(local: local, remote: local, in: state), [], "the same events are not concurrent")
         XCTAssertEqual(ConcurrentEdits.superseded(local: [], remote: remote, in: state), [])
     }
+
+    /// Edits of a member's handle and of a review were dropped from the report when the rule
+    /// was a central list; each type now states its own.
+    func testMemberAndReviewEditsAreReportedToo() {
+        let base = [event("m1aaaaaaaaaa", MemberAdded(name: "지혜"), clock: 1, by: "건우"),
+                    event("v1aaaaaaaaaa", ReviewAdded(pr: 95, title: "Coordinator 적용", week: "2024-W47"), clock: 2, by: "건우")]
+        let local = [event("l1", MemberEdited(member: "m1aaaaaaaaaa", handle: .set("jihye")), clock: 3, by: "건우"),
+                     event("l2", ReviewEdited(review: "v1aaaaaaaaaa", title: "Coordinator 적용 (1차)"), clock: 4, by: "건우")]
+        let remote = [event("r1", MemberEdited(member: "m1aaaaaaaaaa", handle: .set("jh")), clock: 4, by: "석영"),
+                      event("r2", ReviewEdited(review: "v1aaaaaaaaaa", title: "Coordinator 도입"), clock: 3, by: "석영")]
+        let state = TeamState.derive(from: base + local + remote)
+        let edits = ConcurrentEdits.superseded(local: local, remote: remote, in: state)
+        XCTAssertEqual(edits.map { "\($0.kind).\($0.field)" }.sorted(), ["member.handle", "review.title"])
+        XCTAssertEqual(edits.first { $0.kind == "member" }?.won.value, "jh")
+        XCTAssertEqual(edits.first { $0.kind == "review" }?.won.value, "Coordinator 적용 (1차)")
+    }
 }

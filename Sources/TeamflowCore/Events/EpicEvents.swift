@@ -1,6 +1,7 @@
 /// `epic.added`: an epic, optionally inside a project, status `todo`.
 public struct EpicAdded: TeamEvent {
     public static let type = EventType.epicAdded
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let keys = [EventSchema.r("title"), EventSchema.o("project")]
 
     public var title: String
@@ -36,6 +37,7 @@ public struct EpicAdded: TeamEvent {
 /// `epic.edited`: last writer wins per field; `project: null` detaches; removal wins.
 public struct EpicEdited: TeamEvent {
     public static let type = EventType.epicEdited
+    public static let concurrentWrites: ConcurrentWrites = .fields(of: "epic")
     public static let keys = [EventSchema.r("epic"), EventSchema.o("title"), EventSchema.o("project")]
 
     public var epic: String
@@ -78,6 +80,7 @@ public struct EpicEdited: TeamEvent {
 /// `epic.moved`: a new status; ignored when removed.
 public struct EpicMoved: TeamEvent {
     public static let type = EventType.epicMoved
+    public static let concurrentWrites: ConcurrentWrites = .fields(of: "epic")
     public static let keys = [EventSchema.r("epic"), EventSchema.r("status")]
 
     public var epic: String
@@ -110,6 +113,7 @@ public struct EpicMoved: TeamEvent {
 /// `epic.removed`: hides the epic.
 public struct EpicRemoved: RemovalEvent {
     public static let type = EventType.epicRemoved
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "epic", removes = true, opposite = EventType.epicRestored
     public var id: String
     public init(id: String) { self.id = id }
@@ -119,6 +123,7 @@ public struct EpicRemoved: RemovalEvent {
 /// `epic.restored`: shows it again.
 public struct EpicRestored: RemovalEvent {
     public static let type = EventType.epicRestored
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "epic", removes = false, opposite = EventType.epicRemoved
     public var id: String
     public init(id: String) { self.id = id }

@@ -36,6 +36,8 @@ public enum EventCatalog {
         public let notUndoable: String?
         /// The keys holding Markdown bodies (`FieldLimits`).
         public let bodyKeys: Set<String>
+        /// The fields it sets by last writer wins (`TeamEvent.concurrentWrites`).
+        public let concurrentWrites: ConcurrentWrites
         /// The Swift type.
         public let eventType: any TeamEvent.Type
         /// Decodes, validates and folds the event with its fields cut to `FieldLimits`; an
@@ -55,6 +57,7 @@ public enum EventCatalog {
             keys = E.keys
             notUndoable = E.notUndoable
             bodyKeys = E.bodyKeys
+            concurrentWrites = E.concurrentWrites
             eventType = E.self
             fold = { state, event in
                 let event = FieldLimits.fitted(event, bodies: E.bodyKeys)

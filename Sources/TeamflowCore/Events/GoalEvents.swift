@@ -1,6 +1,7 @@
 /// `goal.added`: a goal for a week (or a sprint).
 public struct GoalAdded: TeamEvent {
     public static let type = EventType.goalAdded
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let keys = [EventSchema.r("title"), EventSchema.r("week"), EventSchema.o("sprint"), EventSchema.o("done", .bool)]
 
     public var title: String
@@ -44,6 +45,7 @@ public struct GoalAdded: TeamEvent {
 /// `goal.edited`: per-key last writer wins; a removed goal still takes edits.
 public struct GoalEdited: TeamEvent {
     public static let type = EventType.goalEdited
+    public static let concurrentWrites: ConcurrentWrites = .fields(of: "goal")
     public static let keys = [EventSchema.r("goal"), EventSchema.o("title"), EventSchema.o("week"), EventSchema.o("sprint")]
 
     public var goal: String
@@ -113,6 +115,7 @@ extension GoalDoneEvent {
 /// `goal.checked`: the goal is done.
 public struct GoalChecked: GoalDoneEvent {
     public static let type = EventType.goalChecked
+    public static let concurrentWrites: ConcurrentWrites = .value(of: "goal", field: "status", "done")
     public static let done = true
     public var goal: String
     public init(goal: String) { self.goal = goal }
@@ -121,6 +124,7 @@ public struct GoalChecked: GoalDoneEvent {
 /// `goal.unchecked`: the goal is open again.
 public struct GoalUnchecked: GoalDoneEvent {
     public static let type = EventType.goalUnchecked
+    public static let concurrentWrites: ConcurrentWrites = .value(of: "goal", field: "status", "open")
     public static let done = false
     public var goal: String
     public init(goal: String) { self.goal = goal }
@@ -129,6 +133,7 @@ public struct GoalUnchecked: GoalDoneEvent {
 /// `goal.removed`: hides the goal (the history keeps it).
 public struct GoalRemoved: RemovalEvent {
     public static let type = EventType.goalRemoved
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "goal", removes = true, opposite = EventType.goalRestored
     public var id: String
     public init(id: String) { self.id = id }
@@ -139,6 +144,7 @@ public struct GoalRemoved: RemovalEvent {
 /// `goal.restored`: shows the goal again (written by undo).
 public struct GoalRestored: RemovalEvent {
     public static let type = EventType.goalRestored
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "goal", removes = false, opposite = EventType.goalRemoved
     public var id: String
     public init(id: String) { self.id = id }

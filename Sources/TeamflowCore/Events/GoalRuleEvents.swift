@@ -3,6 +3,7 @@
 /// id and the week (`GoalRule.instanceID`), so clones never make two instances of one week.
 public struct GoalRepeated: TeamEvent {
     public static let type = EventType.goalRepeated
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let keys = [EventSchema.r("title"), EventSchema.r("every"), EventSchema.r("from"), EventSchema.o("until")]
 
     public var title: String
@@ -46,6 +47,7 @@ public struct GoalRepeated: TeamEvent {
 /// `goal.stopped`: the rule has no instance from `from` on; `null` resumes it. Last writer wins.
 public struct GoalStopped: TeamEvent {
     public static let type = EventType.goalStopped
+    public static let concurrentWrites: ConcurrentWrites = .key(of: "rule", field: "stopped from", from: "from")
     public static let keys = [EventSchema.r("rule"), EventSchema.o("from")]
 
     public var rule: String
@@ -81,6 +83,7 @@ public struct GoalStopped: TeamEvent {
 /// the others find it there and change nothing.
 public struct GoalInstantiated: TeamEvent {
     public static let type = EventType.goalInstantiated
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let keys = [EventSchema.r("rule"), EventSchema.r("week")]
     public static let notUndoable: String? = "it only makes a recurring goal's instance real for the change written with it; undo that change"
 

@@ -1,6 +1,7 @@
 /// `member.added`: a member tasks can be assigned to.
 public struct MemberAdded: TeamEvent {
     public static let type = EventType.memberAdded
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let keys = [EventSchema.r("name"), EventSchema.o("handle"), EventSchema.o("email")]
 
     public var name: String
@@ -38,6 +39,7 @@ public struct MemberAdded: TeamEvent {
 /// `member.renamed`: last writer wins; a removed member ignores renames (removal wins).
 public struct MemberRenamed: TeamEvent {
     public static let type = EventType.memberRenamed
+    public static let concurrentWrites: ConcurrentWrites = .fields(of: "member", skipping: ["email"]) // the email is kept, not folded
     public static let keys = [EventSchema.r("member"), EventSchema.o("name"), EventSchema.o("handle"), EventSchema.o("email")]
 
     public var member: String
@@ -87,6 +89,7 @@ public struct MemberRenamed: TeamEvent {
 /// reading a newer team's history would have disagreed on it: a new type instead.)
 public struct MemberEdited: TeamEvent {
     public static let type = EventType.memberEdited
+    public static let concurrentWrites: ConcurrentWrites = .fields(of: "member")
     public static let keys = [EventSchema.r("member"), EventSchema.o("name"), EventSchema.o("handle"), EventSchema.o("email")]
 
     public var member: String
@@ -133,6 +136,7 @@ public struct MemberEdited: TeamEvent {
 /// `member.removed`: written by undo only (no `member remove` command yet).
 public struct MemberRemoved: RemovalEvent {
     public static let type = EventType.memberRemoved
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "member", removes = true, opposite = EventType.memberRestored
     public var id: String
     public init(id: String) { self.id = id }
@@ -142,6 +146,7 @@ public struct MemberRemoved: RemovalEvent {
 /// `member.restored`: written by undo.
 public struct MemberRestored: RemovalEvent {
     public static let type = EventType.memberRestored
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "member", removes = false, opposite = EventType.memberRemoved
     public var id: String
     public init(id: String) { self.id = id }

@@ -1,6 +1,7 @@
 /// `project.added`: a project, status `todo`.
 public struct ProjectAdded: TeamEvent {
     public static let type = EventType.projectAdded
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let keys = [EventSchema.r("name"), EventSchema.o("due"), EventSchema.o("description")]
     public static let bodyKeys: Set<String> = ["description"]
 
@@ -40,6 +41,7 @@ public struct ProjectAdded: TeamEvent {
 /// `project.edited`: per-field last writer wins; `null` clears; removal wins.
 public struct ProjectEdited: TeamEvent {
     public static let type = EventType.projectEdited
+    public static let concurrentWrites: ConcurrentWrites = .fields(of: "project")
     public static let keys = [EventSchema.r("project"), EventSchema.o("name"), EventSchema.o("due"), EventSchema.o("description")]
     public static let bodyKeys: Set<String> = ["description"]
 
@@ -91,6 +93,7 @@ public struct ProjectEdited: TeamEvent {
 /// `project.moved`: a new status; ignored when removed.
 public struct ProjectMoved: TeamEvent {
     public static let type = EventType.projectMoved
+    public static let concurrentWrites: ConcurrentWrites = .fields(of: "project")
     public static let keys = [EventSchema.r("project"), EventSchema.r("status")]
 
     public var project: String
@@ -164,6 +167,7 @@ extension ProjectRemovalEvent {
 /// `project.removed`: hides the project and detaches the epics listed.
 public struct ProjectRemoved: ProjectRemovalEvent {
     public static let type = EventType.projectRemoved
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let removes = true, opposite = EventType.projectRestored
     public var project: String
     public var detached: [String]?
@@ -176,6 +180,7 @@ public struct ProjectRemoved: ProjectRemovalEvent {
 /// `project.restored` (written by undo): shows it again and re-attaches the listed epics that have no project.
 public struct ProjectRestored: ProjectRemovalEvent {
     public static let type = EventType.projectRestored
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let removes = false, opposite = EventType.projectRemoved
     public var project: String
     public var detached: [String]?

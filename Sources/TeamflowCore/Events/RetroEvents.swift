@@ -1,6 +1,7 @@
 /// `retro.added`: a retrospective entry of a week.
 public struct RetroAdded: TeamEvent {
     public static let type = EventType.retroAdded
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let keys = [EventSchema.r("text"), EventSchema.o("kind"), EventSchema.o("week")]
 
     public var text: String
@@ -42,6 +43,7 @@ public struct RetroAdded: TeamEvent {
 /// `retro.removed`: hides an entry (no command writes it yet but undo).
 public struct RetroRemoved: RemovalEvent {
     public static let type = EventType.retroRemoved
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "retro", removes = true, opposite = EventType.retroRestored
     public var id: String
     public init(id: String) { self.id = id }
@@ -51,6 +53,7 @@ public struct RetroRemoved: RemovalEvent {
 /// `retro.restored`: shows it again.
 public struct RetroRestored: RemovalEvent {
     public static let type = EventType.retroRestored
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "retro", removes = false, opposite = EventType.retroRemoved
     public var id: String
     public init(id: String) { self.id = id }

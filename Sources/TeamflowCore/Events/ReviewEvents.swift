@@ -1,6 +1,7 @@
 /// `review.added`: the review notes of one pull request, with the comments recorded from gh.
 public struct ReviewAdded: TeamEvent {
     public static let type = EventType.reviewAdded
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let keys = [EventSchema.r("pr", .int), EventSchema.r("title"), EventSchema.o("week"), EventSchema.o("by"),
                               EventSchema.o("url"), EventSchema.o("branch"), EventSchema.o("opened"),
                               EventSchema.o("sections", .list), EventSchema.o("comments", .list)]
@@ -98,6 +99,7 @@ public struct ReviewAdded: TeamEvent {
 /// `review.edited`: replaces the keys it carries; `sections` replaces the whole description.
 public struct ReviewEdited: TeamEvent {
     public static let type = EventType.reviewEdited
+    public static let concurrentWrites: ConcurrentWrites = .fields(of: "review") // the sections are replaced whole
     public static let keys = [EventSchema.r("review"), EventSchema.o("title"), EventSchema.o("by"), EventSchema.o("url"),
                               EventSchema.o("branch"), EventSchema.o("sections", .list)]
     public static let bodyKeys: Set<String> = ["sections.body"]
@@ -151,6 +153,7 @@ public struct ReviewEdited: TeamEvent {
 /// `review.commented`: appends a comment; ignored when the review is removed.
 public struct ReviewCommented: TeamEvent {
     public static let type = EventType.reviewCommented
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let keys = [EventSchema.r("review"), EventSchema.r("text"), EventSchema.o("by"), EventSchema.o("posted")]
     public static let bodyKeys: Set<String> = ["text"]
     public static let notUndoable: String? = "no event takes a comment back"
@@ -190,6 +193,7 @@ public struct ReviewCommented: TeamEvent {
 /// `review.removed`: hides a review.
 public struct ReviewRemoved: RemovalEvent {
     public static let type = EventType.reviewRemoved
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "review", removes = true, opposite = EventType.reviewRestored
     public var id: String
     public init(id: String) { self.id = id }
@@ -199,6 +203,7 @@ public struct ReviewRemoved: RemovalEvent {
 /// `review.restored`: shows it again.
 public struct ReviewRestored: RemovalEvent {
     public static let type = EventType.reviewRestored
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "review", removes = false, opposite = EventType.reviewRemoved
     public var id: String
     public init(id: String) { self.id = id }

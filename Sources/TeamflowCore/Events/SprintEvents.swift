@@ -1,6 +1,7 @@
 /// `sprint.added`: a named range of days (ignored when a date is malformed).
 public struct SprintAdded: TeamEvent {
     public static let type = EventType.sprintAdded
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let keys = [EventSchema.r("name"), EventSchema.r("from"), EventSchema.r("to")]
 
     public var name: String
@@ -33,6 +34,7 @@ public struct SprintAdded: TeamEvent {
 /// `sprint.removed`: written by undo only.
 public struct SprintRemoved: RemovalEvent {
     public static let type = EventType.sprintRemoved
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "sprint", removes = true, opposite = EventType.sprintRestored
     public var id: String
     public init(id: String) { self.id = id }
@@ -42,6 +44,7 @@ public struct SprintRemoved: RemovalEvent {
 /// `sprint.restored`: written by undo only.
 public struct SprintRestored: RemovalEvent {
     public static let type = EventType.sprintRestored
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "sprint", removes = false, opposite = EventType.sprintRemoved
     public var id: String
     public init(id: String) { self.id = id }

@@ -49,6 +49,7 @@ extension TaskCarryEvent {
 /// is left alone, so two clones carrying the same week move each task once.
 public struct TaskCarried: TaskCarryEvent {
     public static let type = EventType.taskCarried
+    public static let concurrentWrites: ConcurrentWrites = .none
     public var from: String
     public var to: String
     public var tasks: [String]
@@ -83,6 +84,7 @@ public struct TaskCarried: TaskCarryEvent {
 /// `from` → `to` goes back to `from` and forgets that carry.
 public struct TaskUncarried: TaskCarryEvent {
     public static let type = EventType.taskUncarried
+    public static let concurrentWrites: ConcurrentWrites = .none
     public var from: String
     public var to: String
     public var tasks: [String]

@@ -1,6 +1,7 @@
 /// `task.added`: a member's task for a week (or a sprint); sub-tasks name their parent.
 public struct TaskAdded: TeamEvent {
     public static let type = EventType.taskAdded
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let keys = [EventSchema.r("title"), EventSchema.r("week"), EventSchema.o("member"), EventSchema.o("epic"),
                               EventSchema.o("parent"), EventSchema.o("due"), EventSchema.o("sprint"), EventSchema.o("done", .bool)]
 
@@ -64,6 +65,7 @@ public struct TaskAdded: TeamEvent {
 /// would make the task its own ancestor is ignored (the later event loses, on every replica).
 public struct TaskEdited: TeamEvent {
     public static let type = EventType.taskEdited
+    public static let concurrentWrites: ConcurrentWrites = .fields(of: "task")
     public static let keys = [EventSchema.r("task"), EventSchema.o("title"), EventSchema.o("week"), EventSchema.o("due"),
                               EventSchema.o("epic"), EventSchema.o("parent"), EventSchema.o("sprint")]
 
@@ -132,6 +134,7 @@ public struct TaskEdited: TeamEvent {
 /// `task.assigned`: the assignee; `null` unassigns. Ignored when removed.
 public struct TaskAssigned: TeamEvent {
     public static let type = EventType.taskAssigned
+    public static let concurrentWrites: ConcurrentWrites = .key(of: "task", field: "member", from: "member")
     public static let keys = [EventSchema.r("task"), EventSchema.o("member")]
 
     public var task: String

@@ -64,6 +64,7 @@ public enum TaskStatus {
 /// `task.checked`: status `done`.
 public struct TaskChecked: TaskStatusEvent {
     public static let type = EventType.taskChecked
+    public static let concurrentWrites: ConcurrentWrites = .value(of: "task", field: "status", "done")
     public static let status = WorkStatus.done
     public var task: String
     public init(task: String) { self.task = task }
@@ -72,6 +73,7 @@ public struct TaskChecked: TaskStatusEvent {
 /// `task.unchecked`: status `todo`.
 public struct TaskUnchecked: TaskStatusEvent {
     public static let type = EventType.taskUnchecked
+    public static let concurrentWrites: ConcurrentWrites = .value(of: "task", field: "status", "todo")
     public static let status = WorkStatus.todo
     public var task: String
     public init(task: String) { self.task = task }
@@ -80,6 +82,7 @@ public struct TaskUnchecked: TaskStatusEvent {
 /// `task.started`: status `doing`.
 public struct TaskStarted: TaskStatusEvent {
     public static let type = EventType.taskStarted
+    public static let concurrentWrites: ConcurrentWrites = .value(of: "task", field: "status", "doing")
     public static let status = WorkStatus.doing
     public var task: String
     public init(task: String) { self.task = task }
@@ -122,6 +125,7 @@ extension TaskRemovalEvent {
 /// `task.removed`: hides the task and the listed sub-tasks.
 public struct TaskRemoved: TaskRemovalEvent {
     public static let type = EventType.taskRemoved
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let removes = true, opposite = EventType.taskRestored
     public var task: String
     public var subtasks: [String]?
@@ -134,6 +138,7 @@ public struct TaskRemoved: TaskRemovalEvent {
 /// `task.restored` (written by undo): shows them again.
 public struct TaskRestored: TaskRemovalEvent {
     public static let type = EventType.taskRestored
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let removes = false, opposite = EventType.taskRemoved
     public var task: String
     public var subtasks: [String]?

@@ -12,6 +12,9 @@ public protocol TeamEvent: Sendable, Equatable {
     /// The keys holding multi-line Markdown (a key inside a list of mappings as
     /// `sections.body`): they share `FieldLimits.body`; every other string is a one-line field.
     static var bodyKeys: Set<String> { get }
+    /// The fields it sets by last writer wins, for sync's report of superseded edits; no
+    /// default, so each type states it next to its fold.
+    static var concurrentWrites: ConcurrentWrites { get }
     /// Reads `data` exactly as the folds always have; nil when a required key is missing or
     /// malformed (the fold ignores such an event, `doctor` reports it).
     init?(data: Fields)

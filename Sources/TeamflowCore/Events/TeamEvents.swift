@@ -1,6 +1,7 @@
 /// `team.initialized`: written by `teamflow init`, names the team.
 public struct TeamInitialized: TeamEvent {
     public static let type = EventType.teamInitialized
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let keys = [EventSchema.o("team")]
     public static let notUndoable: String? = "`teamflow init --team NAME` names the team again"
 

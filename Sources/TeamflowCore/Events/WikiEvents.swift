@@ -2,6 +2,11 @@
 /// (`WikiPage.key`); the title as last written is kept.
 public struct WikiSaved: TeamEvent {
     public static let type = EventType.wikiSaved
+    public static let concurrentWrites: ConcurrentWrites = .custom { data in
+        // A page is named by its title's key, and only its body is set by last writer wins.
+        guard let title = data.string("title"), let body = data["body"] else { return nil }
+        return ConcurrentWrites.Writes(kind: "wiki", id: WikiPage.key(title), fields: [("body", body)])
+    }
     public static let keys = [EventSchema.r("title"), EventSchema.o("body")]
     public static let bodyKeys: Set<String> = ["body"]
 
@@ -46,6 +51,7 @@ public struct WikiSaved: TeamEvent {
 /// `wiki.appended`: a dated, authored journal entry.
 public struct WikiAppended: TeamEvent {
     public static let type = EventType.wikiAppended
+    public static let concurrentWrites: ConcurrentWrites = .none
     public static let keys = [EventSchema.r("title"), EventSchema.r("text"), EventSchema.o("date"), EventSchema.o("by")]
     public static let bodyKeys: Set<String> = ["text"]
     public static let notUndoable: String? = "no event takes a journal entry back; save the page instead"

@@ -75,40 +75,10 @@ public enum ConcurrentEdits {
         return last
     }
 
-    /// What an event sets: the kind of thing, its id, and each field with its value.
-    typealias Writes = (kind: String, id: String, fields: [(String, Value)])
-
-    /// The fields an event sets, on which thing; nil for events that set no field by last
-    /// writer wins (adds, removals, comments, journal entries).
-    static func writes(of event: Event) -> Writes? {
-        let data = event.data
-        func edit(_ kind: String, skipping: Set<String> = []) -> Writes? {
-            guard let id = data.string(kind) else { return nil }
-            let fields = data.pairs.filter { $0.key != kind && $0.key != EventType.undoesKey && !skipping.contains($0.key) }
-            return (kind: kind, id: id, fields: fields.map { ($0.key, $0.value) })
-        }
-        func one(_ kind: String, _ field: String, _ value: Value) -> Writes? {
-            data.string(kind).map { (kind: kind, id: $0, fields: [(field, value)]) }
-        }
-        func status(_ kind: String, _ value: String) -> Writes? { one(kind, "status", .string(value)) }
-        switch event.type {
-        case EventType.taskEdited: return edit("task")
-        case EventType.taskAssigned: return one("task", "member", data["member"] ?? .null)
-        case EventType.taskChecked: return status("task", "done")
-        case EventType.taskUnchecked: return status("task", "todo")
-        case EventType.taskStarted: return status("task", "doing")
-        case EventType.goalEdited: return edit("goal")
-        case EventType.goalChecked: return status("goal", "done")
-        case EventType.goalUnchecked: return status("goal", "open")
-        case EventType.projectEdited, EventType.projectMoved: return edit("project")
-        case EventType.epicEdited, EventType.epicMoved: return edit("epic")
-        case EventType.memberRenamed: return edit("member", skipping: ["email"]) // email is kept, not folded
-        case EventType.goalStopped: return one("rule", "stopped from", data["from"] ?? .null)
-        case EventType.wikiSaved:
-            guard let title = data.string("title"), let body = data["body"] else { return nil }
-            return (kind: "wiki", id: WikiPage.key(title), fields: [("body", body)])
-        default: return nil
-        }
+    /// The fields an event sets, on which thing, as its type declares
+    /// (`TeamEvent.concurrentWrites`); nil for events that set no field by last writer wins.
+    static func writes(of event: Event) -> ConcurrentWrites.Writes? {
+        EventCatalog.byType[event.type]?.concurrentWrites.writes(event.data)
     }
 
     /// A value as a user reads it.
