@@ -15,6 +15,14 @@
 // internal to this package (docs/LIBRARY.md lists which modules TeamflowKit re-exports).
 import PackageDescription
 
+/// Rules the compiler holds for every library module: an import is internal unless a file says
+/// `public import` (so a module's dependencies do not leak into its clients' API), and an
+/// existential is spelt `any P`. Swift 6 language mode already checks concurrency completely.
+let libraryRules: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
 let package = Package(
     name: "teamflow",
     products: [
@@ -35,26 +43,26 @@ let package = Package(
 
         // Small focused libraries.
         // RFC 3339 and proleptic Gregorian day arithmetic: the one implementation (domain and YAML).
-        .target(name: "Timestamps"),
-        .target(name: "YAML", dependencies: ["CYAML", "Timestamps"]),
-        .target(name: "Git", dependencies: ["CGit2"]),
-        .target(name: "Templates", dependencies: ["YAML"]),
+        .target(name: "Timestamps", swiftSettings: libraryRules),
+        .target(name: "YAML", dependencies: ["CYAML", "Timestamps"], swiftSettings: libraryRules),
+        .target(name: "Git", dependencies: ["CGit2"], swiftSettings: libraryRules),
+        .target(name: "Templates", dependencies: ["YAML"], swiftSettings: libraryRules),
         .target(name: "ArgumentParsing"),
         // Velocity and burndown charts (terminal text and SVG) from plain series; no domain knowledge.
-        .target(name: "Charts"),
+        .target(name: "Charts", swiftSettings: libraryRules),
         // The one write rule (never into .git, never out of the folder, no link followed) and
         // staging outside the output folder: every writer (scaffolding, wiki, site) goes through it.
-        .target(name: "OutputFiles"),
+        .target(name: "OutputFiles", swiftSettings: libraryRules),
 
         // Domain and adapters.
-        .target(name: "TeamflowCore", dependencies: ["Timestamps"]),
+        .target(name: "TeamflowCore", dependencies: ["Timestamps"], swiftSettings: libraryRules),
         // The state cache's binary format and the lazily decoded tables behind `EntityStorage`.
-        .target(name: "StateSnapshot", dependencies: ["TeamflowCore"]),
+        .target(name: "StateSnapshot", dependencies: ["TeamflowCore"], swiftSettings: libraryRules),
         // Parsers of what teams bring in (gh's PR JSON, PR bodies, weekly pages) and their use cases.
-        .target(name: "Importers", dependencies: ["TeamflowCore"]),
+        .target(name: "Importers", dependencies: ["TeamflowCore"], swiftSettings: libraryRules),
         // Velocity and burndown series derived from the cached state.
-        .target(name: "Insights", dependencies: ["TeamflowCore", "Charts"]),
-        .target(name: "TeamflowGit", dependencies: ["TeamflowCore", "StateSnapshot", "YAML", "Git"]),
+        .target(name: "Insights", dependencies: ["TeamflowCore", "Charts"], swiftSettings: libraryRules),
+        .target(name: "TeamflowGit", dependencies: ["TeamflowCore", "StateSnapshot", "YAML", "Git"], swiftSettings: libraryRules),
         .target(
             name: "Scaffolding",
             dependencies: ["Templates", "YAML", "OutputFiles"],

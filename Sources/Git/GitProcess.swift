@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Runs the user's own `git` executable (found on `PATH`) for network operations.
 ///

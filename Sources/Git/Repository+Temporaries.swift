@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// libgit2's temporary files left behind by a killed writer.
 ///

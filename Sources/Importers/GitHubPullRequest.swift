@@ -1,5 +1,5 @@
-import Foundation
-import TeamflowCore
+public import Foundation
+public import TeamflowCore
 
 /// What `gh pr view N --json number,title,body,author,url,headRefName,createdAt,comments,reviews`
 /// prints, read with `JSONReader`. Malformed input names the field.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A JSON value as RFC 8259 describes it, read by `JSONReader`.
 ///

@@ -1,4 +1,4 @@
-import TeamflowCore
+public import TeamflowCore
 
 extension ReviewUseCases.NewReview {
     /// A review from gh's JSON: its body parsed into sections, its comments and reviews as comments.

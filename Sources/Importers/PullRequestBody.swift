@@ -1,4 +1,4 @@
-import TeamflowCore
+public import TeamflowCore
 
 /// A PR description split into sections by heading words (Korean or English, emoji and case
 /// ignored). Bodies are kept byte for byte; unknown sections are kept in order.

@@ -1,5 +1,5 @@
-import Foundation
-import TeamflowCore
+public import Foundation
+public import TeamflowCore
 
 /// What `review add` was asked to record, before it becomes a `NewReview`: the PR number as
 /// typed, optional overrides, and at most one source of the description (gh's JSON, a Markdown

@@ -1,5 +1,5 @@
 import Foundation
-import TeamflowCore
+public import TeamflowCore
 
 /// `import markdown`: a week's page in the team's Notion shape becomes goal and task events,
 /// all in one append marked as one batch (one `undo` takes the import back). Checked items are

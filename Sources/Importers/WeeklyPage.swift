@@ -1,4 +1,4 @@
-import TeamflowCore
+public import TeamflowCore
 
 /// A week's page in the team's Notion/Markdown shape: a goals list whose items end with ✅ or
 /// are `[x]`, then a list per member (under a heading or a label line with the member's name,

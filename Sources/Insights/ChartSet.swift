@@ -1,6 +1,6 @@
-import Charts
-import Foundation
-import TeamflowCore
+public import Charts
+public import Foundation
+public import TeamflowCore
 
 /// Every chart the wiki and the static site draw: the series, computed by `Insights.chartSet`
 /// (one pass over the state's tasks and goals: a year of history has ~50 weeks, and one scan

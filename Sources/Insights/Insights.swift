@@ -1,6 +1,6 @@
-import Charts
-import Foundation
-import TeamflowCore
+public import Charts
+public import Foundation
+public import TeamflowCore
 
 /// What a burndown counts: the items of one ISO week, or of one sprint (by its id).
 public enum BurndownScope: Sendable, Equatable {

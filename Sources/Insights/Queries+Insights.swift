@@ -1,5 +1,5 @@
-import Charts
-import TeamflowCore
+public import Charts
+public import TeamflowCore
 
 /// A sprint and its burndown, for `sprint --burndown`.
 public struct SprintBurndown: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The git directories near a folder: the ones no writer may put a file into.
 ///

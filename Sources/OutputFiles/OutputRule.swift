@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The one rule every writer of teamflow follows (scaffolding, template eject, the wiki, the
 /// site): a file lands only inside its output folder, never in a git directory.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// POSIX path facts, never following a final symbolic link unless asked to.
 public enum PathResolution {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A folder beside an output folder where a writer puts every new file before moving it into
 /// place, so a killed export leaves nothing half-written and no temporary file inside the

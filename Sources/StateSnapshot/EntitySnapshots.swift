@@ -1,4 +1,4 @@
-import TeamflowCore
+public import TeamflowCore
 
 // The snapshot form of each state type: fields in declaration order. Adding a field means
 // adding it here (the memberwise init will not compile without it) and bumping

@@ -1,4 +1,4 @@
-import TeamflowCore
+public import TeamflowCore
 
 /// An entity whose snapshot record starts with its id, then its title (or name), both
 /// strings: a table can then test titles without decoding whole entities.

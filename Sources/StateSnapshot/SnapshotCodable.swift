@@ -1,5 +1,5 @@
 import Foundation
-import TeamflowCore
+public import TeamflowCore
 
 /// A compact, sequential binary form of the derived state, for the store's cache.
 ///

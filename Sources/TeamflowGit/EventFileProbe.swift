@@ -1,4 +1,4 @@
-import TeamflowCore
+public import TeamflowCore
 import YAML
 
 /// The event reader's per-file steps, opened to the fuzz targets (`Sources/teamflow-fuzz`)

@@ -1,4 +1,4 @@
-import TeamflowCore
+public import TeamflowCore
 
 extension GitEventStore {
     /// `teamflow sync`: syncs with each remote in turn (see `sync(remote:...)`), calling
@@ -8,7 +8,7 @@ extension GitEventStore {
     ///
     /// `author` signs the merge commits; nil (no identity configured) signs them as
     /// `GitEventStore.mergeAuthor`, since a merge records no event and any name will do.
-    public func sync(remotes: [String], transport: SyncTransport, options: SyncOptions, author: Author?, at: String,
+    public func sync(remotes: [String], transport: any SyncTransport, options: SyncOptions, author: Author?, at: String,
                      reported: (SyncReport) -> Void = { _ in }) throws -> [SyncReport] {
         let author = author ?? Self.mergeAuthor
         var reports: [SyncReport] = []

@@ -1,6 +1,6 @@
 import Foundation
 internal import Git
-import TeamflowCore
+public import TeamflowCore
 
 /// How a sync should behave.
 public struct SyncOptions: Sendable {
@@ -74,7 +74,7 @@ extension GitEventStore {
     ///
     /// A history fetched shallow (`--depth`) cannot be compared: that stops the sync with the
     /// command that fetches the rest (see `ShallowHistory.swift`).
-    public func sync(remote: String, transport: SyncTransport, options: SyncOptions = SyncOptions(),
+    public func sync(remote: String, transport: any SyncTransport, options: SyncOptions = SyncOptions(),
                      author: Author, at: String) throws -> SyncReport {
         let tracking = trackingRef(for: remote)
         if !options.dryRun { sweepStaleTemporaries() }
@@ -88,7 +88,7 @@ extension GitEventStore {
     }
 
     /// The fetch-merge-push rounds of `sync`.
-    private func syncRounds(remote: String, tracking: String, transport: SyncTransport, options: SyncOptions,
+    private func syncRounds(remote: String, tracking: String, transport: any SyncTransport, options: SyncOptions,
                             author: Author, at: String) throws -> SyncReport {
         var lastRejection = ""
         for attempt in 1...options.maxAttempts {
@@ -186,7 +186,7 @@ extension GitEventStore {
 
     /// Fetches and returns the remote's tip (nil: it has no events ref; a stale tracking ref
     /// is then dropped so it cannot stand in for a ref that no longer exists).
-    private func fetchTip(remote: String, tracking: String, transport: SyncTransport) throws -> ObjectID? {
+    private func fetchTip(remote: String, tracking: String, transport: any SyncTransport) throws -> ObjectID? {
         let exists = try transport.fetch(remote: remote, ref: ref, into: tracking)
         let tip = try repository.resolveReference(tracking)
         if !exists {
@@ -228,7 +228,7 @@ extension GitEventStore {
 
     /// Pushes with a lease; on success the tracking ref records what the remote now holds.
     private func push(_ commit: ObjectID?, remote: String, expected: ObjectID?, tracking: String,
-                      transport: SyncTransport) throws -> String? {
+                      transport: any SyncTransport) throws -> String? {
         guard let commit else { return nil }
         if let rejection = try transport.push(remote: remote, commit: commit.hex, ref: ref, expected: expected?.hex) {
             return rejection

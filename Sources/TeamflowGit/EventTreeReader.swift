@@ -123,7 +123,7 @@ struct EventTreeReader {
     /// parsed on every core: the fast decoder for files in our own layout, libyaml otherwise.
     func load(_ files: [EventFile]) -> (events: [Event], diagnostics: [Diagnostic]) {
         let sorted = files.sorted { $0.path < $1.path }
-        let blobs: [Result<[UInt8], Error>] = sorted.map { file in Result { try repository.readBlob(file.blob) } }
+        let blobs: [Result<[UInt8], any Error>] = sorted.map { file in Result { try repository.readBlob(file.blob) } }
 
         let parsed = ParallelMap.map(count: sorted.count) { index in
             EventTreeReader.parse(path: sorted[index].path, blob: blobs[index])
@@ -162,7 +162,7 @@ struct EventTreeReader {
     }
 
     /// One file's bytes to an event or a diagnostic with path and line:column.
-    static func parse(path: String, blob: Result<[UInt8], Error>) -> Parsed {
+    static func parse(path: String, blob: Result<[UInt8], any Error>) -> Parsed {
         let bytes: [UInt8]
         switch blob {
         case .success(let b): bytes = b

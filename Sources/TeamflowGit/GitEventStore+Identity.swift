@@ -1,5 +1,5 @@
 internal import Git
-import TeamflowCore
+public import TeamflowCore
 
 extension GitEventStore {
     /// Who `me` is in this repository: git's `user.email` and `teamflow.me` (a member's

@@ -1,6 +1,6 @@
 import Foundation
 internal import Git
-import TeamflowCore
+public import TeamflowCore
 import YAML
 
 /// Reading: the derived state from the snapshot cache, the journal of our own appends, a tree

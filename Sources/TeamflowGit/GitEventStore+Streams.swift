@@ -1,5 +1,5 @@
 import Foundation
-import TeamflowCore
+public import TeamflowCore
 
 /// Where `import` reads its YAML stream from.
 public enum EventStreamSource: Sendable, Equatable {

@@ -1,6 +1,6 @@
 import Foundation
 internal import Git
-import TeamflowCore
+public import TeamflowCore
 import YAML
 
 extension GitEventStore {

@@ -1,6 +1,6 @@
 import Foundation
 internal import Git
-import TeamflowCore
+public import TeamflowCore
 import YAML
 
 /// The event store on a git ref: one YAML file per event, one commit per append,
@@ -101,7 +101,7 @@ public final class GitEventStore: EventRepository {
                 files.append((id: event.id, contents: text.text(id: event.id)))
             }
             Trace.memory("append encoded")
-            if let tip = try Trace.measure("append commit") { try commit(files, parent: parent, author: author, at: at, message: summary) } {
+            if let tip = try Trace.measure("append commit", { try commit(files, parent: parent, author: author, at: at, message: summary) }) {
                 cache.writeHead(tip: tip.hex, maxClock: maxClock + events.count)
                 if let parent { cache.journal.append(parent: parent.hex, tip: tip.hex, events: files.map(\.contents)) }
                 advanceMemo(from: parent, to: tip, with: events)

@@ -10,7 +10,7 @@ extension GitEventStore {
     /// The commit where the history reachable from `tips` stops because it was fetched
     /// shallow, when `error` is an object missing for that reason; nil otherwise (corruption,
     /// or another error), so the caller rethrows.
-    func shallowBoundary(explaining error: Error, tips: [ObjectID?]) -> ObjectID? {
+    func shallowBoundary(explaining error: any Error, tips: [ObjectID?]) -> ObjectID? {
         guard let error = error as? GitError, error.kind == .notFound else { return nil }
         return (try? repository.shallowBoundary(reachableFrom: tips.compactMap { $0 })) ?? nil
     }

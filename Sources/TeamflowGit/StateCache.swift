@@ -1,5 +1,5 @@
 import Foundation
-import StateSnapshot
+public import StateSnapshot
 import TeamflowCore
 
 /// The disposable cache of derived state under `.git/teamflow/`, keyed by the ref's tip.

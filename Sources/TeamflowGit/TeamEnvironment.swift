@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 internal import Git
-import TeamflowCore
+public import TeamflowCore
 
 /// The settings a teamflow session takes from its process's environment, read in this one
 /// place by the command line and by library clients alike:

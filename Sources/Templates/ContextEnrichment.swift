@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// StencilSwiftKit's context enrichment (SwiftGen/StencilSwiftKit
 /// `Sources/StencilSwiftKit/Parameters.swift` and `Context.swift`): command-line parameters

@@ -1,5 +1,5 @@
-import Foundation
-import YAML
+public import Foundation
+public import YAML
 
 /// A template or data file (`template render FILE --data F`) that could not be read or used.
 public struct TemplateFileError: Error, CustomStringConvertible, Sendable, Equatable {

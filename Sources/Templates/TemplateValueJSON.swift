@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A JSON document that could not be read as a ``TemplateValue``.
 public struct TemplateJSONError: Error, CustomStringConvertible, Sendable, Equatable {

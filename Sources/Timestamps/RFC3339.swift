@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// RFC 3339 timestamps (`2024-11-18T09:30:00+09:00`): the one reader and writer of the
 /// project. Events store their time this way, `TEAMFLOW_NOW` is read this way, and the YAML

@@ -79,7 +79,7 @@ struct Bench {
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         _ = shell("/usr/bin/git", ["init", "-q"], in: path)
         let file = path + "/../\(UUID().uuidString).yaml"
-        FileManager.default.createFile(atPath: file, contents: Data(stream.utf8))
+        if !FileManager.default.createFile(atPath: file, contents: Data(stream.utf8)) { say("error: cannot write \(file)") }
         let start = DispatchTime.now().uptimeNanoseconds
         let code = Spawn.run(teamflow, ["-C", path, "import", file], environment: env)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -51,7 +51,7 @@ struct LargeScale {
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         _ = bench.shell("/usr/bin/git", ["init", "-q"], in: path)
         let file = path + ".yaml"
-        FileManager.default.createFile(atPath: file, contents: Data(Synthetic.organisation(count: count).utf8))
+        if !FileManager.default.createFile(atPath: file, contents: Data(Synthetic.organisation(count: count).utf8)) { say("error: cannot write \(file)") }
         bench.settle()
         let start = DispatchTime.now().uptimeNanoseconds
         let code = Spawn.run(bench.teamflow, ["-C", path, "import", file], environment: bench.env)

@@ -13,10 +13,10 @@ struct TaskwarriorComparison {
         let dir = NSTemporaryDirectory() + "teamflow-bench-task-\(UUID().uuidString)"
         try? FileManager.default.createDirectory(atPath: dir + "/data", withIntermediateDirectories: true)
         let rc = dir + "/taskrc"
-        FileManager.default.createFile(atPath: rc, contents: Data("data.location=\(dir)/data\nconfirmation=off\nverbose=nothing\nhooks=off\nnews.version=2.6.2\n".utf8))
+        if !FileManager.default.createFile(atPath: rc, contents: Data("data.location=\(dir)/data\nconfirmation=off\nverbose=nothing\nhooks=off\nnews.version=2.6.2\n".utf8)) { say("error: cannot write \(rc)") }
         let json = "[" + (0..<count).map { "{\"description\":\"task \($0) for the comparison\",\"status\":\"pending\",\"entry\":\"20241118T000000Z\"}" }
             .joined(separator: ",") + "]"
-        FileManager.default.createFile(atPath: dir + "/tasks.json", contents: Data(json.utf8))
+        if !FileManager.default.createFile(atPath: dir + "/tasks.json", contents: Data(json.utf8)) { say("error: cannot write \(dir + "/tasks.json")") }
         let env = ["TASKRC": rc, "TASKDATA": dir + "/data", "PATH": "/usr/bin:/bin", "HOME": dir]
         _ = Spawn.run(task, ["import", dir + "/tasks.json"], environment: env)
 

@@ -15,7 +15,7 @@ if arguments.first == "snapshot", arguments.count == 2 {
 }
 if arguments.first == "stream", arguments.count == 3, let count = Int(arguments[1]) {
     // The synthetic history as an import stream, for measuring by hand.
-    FileManager.default.createFile(atPath: arguments[2], contents: Data(Synthetic.stream(count: count).utf8))
+    if !FileManager.default.createFile(atPath: arguments[2], contents: Data(Synthetic.stream(count: count).utf8)) { say("error: cannot write \(arguments[2])") }
     exit(0)
 }
 if arguments.first == "micro", arguments.count == 1 {

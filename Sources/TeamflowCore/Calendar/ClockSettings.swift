@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The two environment settings that decide a session's calendar: `TZ` and `TEAMFLOW_NOW`.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Timestamps
 
 /// A calendar day, written `YYYY-MM-DD`; no time, no zone.

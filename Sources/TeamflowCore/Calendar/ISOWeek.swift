@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An ISO 8601 week, written `2024-W47`.
 ///

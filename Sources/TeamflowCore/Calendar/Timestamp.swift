@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Timestamps
 
 /// RFC 3339 timestamps as events store them: seconds precision, local offset (`+09:00`, `Z` for UTC).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What `teamflow standup` shows: per member, what was done since a day, what is in progress,
 /// and what is overdue.

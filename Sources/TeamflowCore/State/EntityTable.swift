@@ -130,11 +130,11 @@ extension EntityTable: Equatable {
 }
 
 extension EntityTable: Codable where Entity: Codable {
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         changes = try [String: Entity](from: decoder)
     }
 
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         try Dictionary(uniqueKeysWithValues: map { ($0.key, $0.value) }).encode(to: encoder)
     }
 }

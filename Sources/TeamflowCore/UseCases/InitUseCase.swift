@@ -3,10 +3,10 @@ import Foundation
 /// `teamflow init [--team NAME]`: records the team's name; optional and idempotent.
 public struct InitUseCase {
     /// Where `team.initialized` is appended.
-    public let repository: EventRepository
+    public let repository: any EventRepository
 
     /// An init of `repository`.
-    public init(repository: EventRepository) {
+    public init(repository: any EventRepository) {
         self.repository = repository
     }
 

@@ -17,12 +17,12 @@ public struct TaskView: Sendable, Equatable {
 /// command handler never reads the repository's state or combines results itself.
 public struct Queries {
     /// The history asked about.
-    public let repository: EventRepository
+    public let repository: any EventRepository
     /// Whose "today" and "this week" count.
     public let session: Session
 
     /// Queries over `repository` as seen by `session`.
-    public init(repository: EventRepository, session: Session) {
+    public init(repository: any EventRepository, session: Session) {
         self.repository = repository
         self.session = session
     }
@@ -59,7 +59,7 @@ public struct Queries {
 
     /// Names for shell completion: members (name and handle), projects, epics or sprints.
     /// Static: completion needs no author or clock, only the history.
-    public static func completionNames(_ kind: String, in repository: EventRepository) throws -> [String] {
+    public static func completionNames(_ kind: String, in repository: any EventRepository) throws -> [String] {
         let state = try repository.state()
         switch kind {
         case "members": return state.liveMembers.flatMap { [$0.name] + ($0.handle.map { [$0] } ?? []) }

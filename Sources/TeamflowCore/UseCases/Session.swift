@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Who is acting and when: the inputs every use case needs besides the history.
 ///

@@ -1,10 +1,10 @@
 /// What every use case works with: the history, and who acts when. One value instead of the
 /// same two properties and initialiser in every use case.
 public struct UseCaseContext {
-    public let repository: EventRepository
+    public let repository: any EventRepository
     public let session: Session
 
-    public init(repository: EventRepository, session: Session) {
+    public init(repository: any EventRepository, session: Session) {
         self.repository = repository
         self.session = session
     }
@@ -52,12 +52,12 @@ public protocol UseCase {
 }
 
 extension UseCase {
-    public init(repository: EventRepository, session: Session) {
+    public init(repository: any EventRepository, session: Session) {
         self.init(context: UseCaseContext(repository: repository, session: session))
     }
 
     /// Where the events live.
-    public var repository: EventRepository { context.repository }
+    public var repository: any EventRepository { context.repository }
     /// Who acts, and when.
     public var session: Session { context.session }
 }

@@ -42,8 +42,8 @@ extension Validate {
 extension Lookup {
     /// Rethrows a not-found error as "already removed" when `text` names a removed item, so
     /// removing twice says why and appends nothing.
-    static func explainRemoved<T>(_ error: Error, _ text: String, removed: [T], kind: String,
-                                  id: (T) -> String, names: (T) -> [String]) -> Error {
+    static func explainRemoved<T>(_ error: any Error, _ text: String, removed: [T], kind: String,
+                                  id: (T) -> String, names: (T) -> [String]) -> any Error {
         guard let error = error as? TeamflowError, error.kind == .notFound,
               let gone = try? resolve(text, in: removed, kind: kind, id: id, names: names, label: { _ in "" })
         else { return error }
