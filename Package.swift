@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // teamflow: a team's working life as YAML events in its own git repository,
 // plus iOS architecture scaffolding from Stencil-syntax templates.
 //
@@ -66,23 +66,26 @@ let package = Package(
         .target(
             name: "Scaffolding",
             dependencies: ["Templates", "YAML", "OutputFiles"],
+            swiftSettings: libraryRules,
             plugins: ["EmbedTemplates"]
         ),
         // The retrospective wiki: pages rendered from layouts in WikiTemplates/ (embedded).
         .target(
             name: "WikiExport",
             dependencies: ["TeamflowCore", "Templates", "Git", "Charts", "Insights", "OutputFiles"],
+            swiftSettings: libraryRules,
             plugins: ["EmbedTemplates"]
         ),
         // The static team dashboard (`teamflow site`): HTML pages, one stylesheet, SVG charts.
-        .target(name: "Site", dependencies: ["TeamflowCore", "Charts", "Insights", "OutputFiles", "CCMark"]),
+        .target(name: "Site", dependencies: ["TeamflowCore", "Charts", "Insights", "OutputFiles", "CCMark"], swiftSettings: libraryRules),
 
         // The library product: `Team` (open a repository, write, read the week board, export,
         // sync) and the re-exported public modules; `TeamEnvironment` comes with TeamflowGit.
         .target(
             name: "TeamflowKit",
             dependencies: ["TeamflowCore", "TeamflowGit", "Importers", "Insights", "Charts", "WikiExport", "Site",
-                           "Scaffolding", "Templates", "OutputFiles"]
+                           "Scaffolding", "Templates", "OutputFiles"],
+            swiftSettings: libraryRules
         ),
 
         // Executables.

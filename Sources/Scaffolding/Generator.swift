@@ -1,5 +1,5 @@
-import Foundation
-import Templates
+public import Foundation
+public import Templates
 
 /// Renders a template into a plan of files, and writes a plan safely.
 ///

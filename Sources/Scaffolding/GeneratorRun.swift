@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Generator {
     /// `teamflow generate TEMPLATE [NAME]`: the template's values from `assignments`

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Templates
 
 /// One file of a `generate graph` run and what writing it would do.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Templates
 
 /// A graph manifest that could not be read (missing, or refused like a hostile template file).

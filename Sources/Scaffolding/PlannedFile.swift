@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One file `Generator.plan` would write.
 public struct PlannedFile: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Finds the folder whose `.teamflow/templates` a command uses, without needing git:
 /// the nearest folder at or above the start that holds a `.teamflow` folder or a `.git`

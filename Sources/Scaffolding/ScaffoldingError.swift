@@ -1,6 +1,6 @@
 import Foundation
-import OutputFiles
-import Templates
+public import OutputFiles
+public import Templates
 import YAML
 
 /// A required template variable has no value.
@@ -99,7 +99,7 @@ public enum ScaffoldingError: Error, Equatable, Sendable, CustomStringConvertibl
 }
 
 /// A YAML error's position and message without its file name (the caller adds the path).
-func yamlReason(_ error: Error) -> String {
+func yamlReason(_ error: any Error) -> String {
     guard let error = error as? YAMLError else { return "\(error)" }
     return error.mark.map { "\($0): \(error.message)" } ?? error.message
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Templates
 
 /// One row of `teamflow templates list`.

@@ -1,5 +1,5 @@
 import Foundation
-import Templates
+public import Templates
 import YAML
 
 /// The kind of value a template variable takes.

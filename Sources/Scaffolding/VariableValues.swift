@@ -1,6 +1,6 @@
 import Foundation
-import Templates
-import YAML
+public import Templates
+public import YAML
 
 /// Collects raw variable values from the command line: `--values F.yaml` first, then each
 /// `--set KEY=VALUE` in order (a later `--set` replaces a scalar and appends to a list).

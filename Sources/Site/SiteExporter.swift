@@ -1,6 +1,6 @@
-import Foundation
-import Insights
-import TeamflowCore
+public import Foundation
+public import Insights
+public import TeamflowCore
 
 /// One file of the site: its path relative to the output folder and its text.
 public struct SiteFile: Sendable, Equatable {
@@ -67,7 +67,7 @@ public struct SiteExporter: Sendable {
     }
 
     /// Renders `repository`'s state and writes it into `directory` (see `SiteWriter`).
-    public func export(_ repository: EventRepository, to directory: String, today: Day,
+    public func export(_ repository: any EventRepository, to directory: String, today: Day,
                        charts: SiteCharts = .none) throws -> SiteExportResult {
         let files = render(try repository.state(), today: today, charts: charts)
         return SiteExportResult(files: files, report: try SiteWriter.write(files, to: directory))

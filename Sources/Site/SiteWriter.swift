@@ -1,5 +1,5 @@
 import Foundation
-import OutputFiles
+public import OutputFiles
 import TeamflowCore
 
 /// What a write did, by path.

@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 import Insights
-import Site
+public import Site
 import TeamflowCore
-import WikiExport
+public import WikiExport
 
 extension Team {
     /// Writes the retrospective wiki into `folder`, as `teamflow wiki export --out` does: the

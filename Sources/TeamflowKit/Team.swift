@@ -1,6 +1,6 @@
-import Foundation
-import TeamflowCore
-import TeamflowGit
+public import Foundation
+public import TeamflowCore
+public import TeamflowGit
 
 /// A team's history in a git repository, opened for a program: the facade over the event
 /// store, the use cases and the read model that the `teamflow` command itself runs on.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where a `Team` reads "now" each time it records or asks about this week.
 ///

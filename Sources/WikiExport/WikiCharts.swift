@@ -1,5 +1,5 @@
 import Charts
-import Insights
+public import Insights
 import TeamflowCore
 
 /// The chart series a wiki export draws, computed by `Insights.chartSet` and

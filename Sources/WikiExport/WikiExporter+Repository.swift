@@ -1,5 +1,5 @@
-import Insights
-import TeamflowCore
+public import Insights
+public import TeamflowCore
 
 /// What `wiki export` writes.
 public struct WikiExportResult: Sendable, Equatable {
@@ -11,12 +11,12 @@ public struct WikiExportResult: Sendable, Equatable {
 
 extension WikiExporter {
     /// The pages of `repository`'s current state.
-    public func render(_ repository: EventRepository, charts: WikiCharts = .none) throws -> [WikiFile] {
+    public func render(_ repository: any EventRepository, charts: WikiCharts = .none) throws -> [WikiFile] {
         try render(try repository.state(), charts: charts)
     }
 
     /// Renders `repository`'s pages and writes them into `directory` (see `WikiWriter`).
-    public func export(_ repository: EventRepository, to directory: String, charts: WikiCharts = .none) throws -> WikiExportResult {
+    public func export(_ repository: any EventRepository, to directory: String, charts: WikiCharts = .none) throws -> WikiExportResult {
         let files = try render(repository, charts: charts)
         return WikiExportResult(files: files, report: try WikiWriter.write(files, to: directory))
     }

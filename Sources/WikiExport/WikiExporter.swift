@@ -1,7 +1,7 @@
-import Foundation
-import Insights
-import TeamflowCore
-import Templates
+public import Foundation
+public import Insights
+public import TeamflowCore
+public import Templates
 
 /// One exported page: its file name (`Week-2024-W47.md`) and its Markdown.
 public struct WikiFile: Sendable, Equatable {

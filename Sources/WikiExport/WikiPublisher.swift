@@ -1,5 +1,5 @@
-import Foundation
-import TeamflowCore
+public import Foundation
+public import TeamflowCore
 
 /// `teamflow wiki publish`'s workflow: clone (or use a checkout in place), write the pages the
 /// export owns, stage exactly those paths, commit when something changed, push.
