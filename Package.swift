@@ -111,11 +111,11 @@ let package = Package(
 
         // Tests mirror the modules; CLITests run the built binary end to end.
         .testTarget(name: "TimestampsTests", dependencies: ["Timestamps"]),
-        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML", "TeamflowTestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates"], exclude: ["Fixtures"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-        .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
+        .testTarget(name: "ChartsTests", dependencies: ["Charts", "TeamflowTestSupport"]),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
         // The use-case fixture shared by the test targets below (test targets cannot share files).
         .target(name: "TeamflowTestSupport", dependencies: ["TeamflowCore"], path: "Tests/TeamflowTestSupport"),
@@ -124,12 +124,12 @@ let package = Package(
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "TeamflowCore", "TeamflowTestSupport"]),
         .testTarget(name: "InsightsTests", dependencies: ["Insights", "Charts", "TeamflowCore", "TeamflowTestSupport"]),
         .testTarget(name: "TeamflowGitTests", dependencies: ["TeamflowGit", "TeamflowCore", "YAML", "Git", "TeamflowTestSupport"]),
-        .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Templates"]),
-        .testTarget(name: "WikiExportTests", dependencies: ["WikiExport", "TeamflowCore", "Importers", "Templates", "Charts"]),
+        .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Templates", "TeamflowTestSupport"]),
+        .testTarget(name: "WikiExportTests", dependencies: ["WikiExport", "TeamflowCore", "Importers", "Templates", "Charts", "TeamflowTestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "TeamflowCore", "Charts", "TeamflowTestSupport"]),
         // The facade as a client sees it: only `import TeamflowKit`.
         .testTarget(name: "TeamflowKitTests", dependencies: ["TeamflowKit"]),
-        .testTarget(name: "CLITests", dependencies: ["teamflow"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["teamflow", "TeamflowTestSupport"], exclude: ["Fixtures"]),
         // Replays the checked-in fuzz corpus (Fuzz/corpus) through every target.
         .testTarget(name: "FuzzCorpusTests", dependencies: ["teamflow-fuzz"]),
     ]

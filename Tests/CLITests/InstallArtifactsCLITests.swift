@@ -1,4 +1,5 @@
 import Foundation
+import TeamflowTestSupport
 import XCTest
 
 /// What scripts/install.sh and scripts/package-deb.sh ship, checked on the debug binary:
@@ -116,7 +117,7 @@ final class InstallArtifactsCLITests: XCTestCase {
 
     static func groff() throws -> String {
         guard let path = ["/usr/bin/groff", "/usr/local/bin/groff"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
-            throw XCTSkip("groff is not installed (scripts/bootstrap.sh installs groff-base)")
+            throw RequiredTool.missing("groff is not installed (scripts/bootstrap.sh installs groff-base)")
         }
         return path
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TeamflowTestSupport
 import XCTest
 
 /// Faults that must lose nothing: concurrent processes (kills are in WriteFaultTests), and other readers
@@ -26,7 +27,7 @@ final class StoreRobustnessTests: XCTestCase {
     func testEveryEventFileLoadsWithPyYAMLSafeLoader() throws {
         // The guard asks Python itself (running the teamflow binary with `-c` proved nothing).
         guard let probe = try? Subprocess.run("/usr/bin/env", ["python3", "-c", "import yaml"], in: "/"), probe.code == 0 else {
-            throw XCTSkip("no python3 with PyYAML")
+            throw RequiredTool.missing("no python3 with PyYAML")
         }
         let ws = try Workspace()
         let titles = [

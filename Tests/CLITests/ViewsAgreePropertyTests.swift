@@ -1,4 +1,5 @@
 import Foundation
+import TeamflowTestSupport
 import XCTest
 
 /// Every view of a week says the same: for random histories (adds, checks, starts, carries,
@@ -31,7 +32,7 @@ final class ViewsAgreePropertyTests: XCTestCase {
 
     func testTerminalWikiAndSiteShowTheSameWeeks() throws {
         guard Python.has("markdown_it"), Python.has("html5lib") else {
-            throw XCTSkip("markdown-it-py and html5lib are needed (scripts/bootstrap.sh installs them)")
+            throw RequiredTool.missing("markdown-it-py and html5lib are needed (scripts/bootstrap.sh installs them)")
         }
         var carriedSeen = false
         for seed in UInt64(1)...4 {

@@ -1,5 +1,6 @@
 import Charts
 import Foundation
+import TeamflowTestSupport
 import XCTest
 
 /// An independent renderer (librsvg's `rsvg-convert`) draws the charts, and python3's zlib
@@ -42,9 +43,9 @@ final class SVGRenderTests: XCTestCase {
 
     func testChartsRenderNonBlankInTheirColours() throws {
         guard run(["rsvg-convert", "--version"]).code == 0 else {
-            throw XCTSkip("rsvg-convert is not installed (scripts/bootstrap.sh installs Debian's librsvg2-bin)")
+            throw RequiredTool.missing("rsvg-convert is not installed (scripts/bootstrap.sh installs Debian's librsvg2-bin)")
         }
-        guard run(["python3", "-c", "import zlib"]).code == 0 else { throw XCTSkip("python3 is not installed") }
+        guard run(["python3", "-c", "import zlib"]).code == 0 else { throw RequiredTool.missing("python3 is not installed") }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("charts-render-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

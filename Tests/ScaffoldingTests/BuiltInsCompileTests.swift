@@ -1,5 +1,6 @@
 import Foundation
 import Templates
+import TeamflowTestSupport
 import XCTest
 @testable import Scaffolding
 
@@ -85,7 +86,7 @@ final class BuiltInsCompileTests: XCTestCase {
 
     func testEveryBuiltInTypeChecksInSwift5AndSwift6PublicAndInternal() throws {
         guard let swiftc = Self.findSwiftc() else {
-            throw XCTSkip("swiftc not found on PATH or in /opt/swift/usr/bin")
+            throw RequiredTool.missing("swiftc not found on PATH or in /opt/swift/usr/bin")
         }
         for access in ["public", "internal"] {
             let out = try makeTemporaryFolder("builtins-\(access)")

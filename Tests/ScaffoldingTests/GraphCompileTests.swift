@@ -1,4 +1,5 @@
 import Foundation
+import TeamflowTestSupport
 import XCTest
 @testable import Scaffolding
 
@@ -73,7 +74,7 @@ final class GraphCompileTests: XCTestCase {
 
     func testTeamTreeTypeChecksInSwift5AndSwift6PublicAndInternal() throws {
         guard let swiftc = BuiltInsCompileTests.findSwiftc() else {
-            throw XCTSkip("swiftc not found on PATH or in /opt/swift/usr/bin")
+            throw RequiredTool.missing("swiftc not found on PATH or in /opt/swift/usr/bin")
         }
         for access in ["public", "internal"] {
             let out = try makeTemporaryFolder("graph-compile-\(access)")

@@ -1,4 +1,5 @@
 import Foundation
+import TeamflowTestSupport
 import XCTest
 @testable import Scaffolding
 
@@ -130,7 +131,7 @@ final class GraphLifecycleTests: XCTestCase {
 
     func testGeneratedTreeRunsItsLifecycle() throws {
         guard let swiftc = BuiltInsCompileTests.findSwiftc() else {
-            throw XCTSkip("swiftc not found on PATH or in /opt/swift/usr/bin")
+            throw RequiredTool.missing("swiftc not found on PATH or in /opt/swift/usr/bin")
         }
         let out = try makeTemporaryFolder("graph-lifecycle")
         defer { try? FileManager.default.removeItem(at: out) }

@@ -1,4 +1,5 @@
 import Foundation
+import TeamflowTestSupport
 import XCTest
 @testable import Site
 
@@ -91,7 +92,7 @@ final class GitHubMarkdownTests: XCTestCase {
     /// could run anything, whatever hostile markup a body holds.
     func testHostileBodiesHaveNothingLiveForHTML5Lib() throws {
         guard let python = ExternalTools.python(with: "html5lib") else {
-            throw XCTSkip("python3 with html5lib is not installed (scripts/bootstrap.sh installs it): the parse is skipped")
+            throw RequiredTool.missing("python3 with html5lib is not installed (scripts/bootstrap.sh installs it): the parse is skipped")
         }
         let bodies = [
             "<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "<iframe src=\"https://evil.example\"></iframe>",

@@ -1,4 +1,5 @@
 import Foundation
+import TeamflowTestSupport
 import XCTest
 @testable import Site
 
@@ -25,7 +26,7 @@ final class SiteBrowserTests: XCTestCase {
 
     func testEveryPageParsesWithoutErrorsInHTML5Lib() throws {
         guard let python = ExternalTools.python(with: "html5lib") else {
-            throw XCTSkip("python3 with html5lib is not installed (scripts/bootstrap.sh installs it): the strict HTML parse is skipped")
+            throw RequiredTool.missing("python3 with html5lib is not installed (scripts/bootstrap.sh installs it): the strict HTML parse is skipped")
         }
         XCTAssertGreaterThanOrEqual(pages.count, 6)
         let script = """
@@ -47,7 +48,7 @@ final class SiteBrowserTests: XCTestCase {
 
     func testPagesInHeadlessChromium() throws {
         guard let chromium = ExternalTools.find(["chromium", "chromium-browser", "google-chrome"]) else {
-            throw XCTSkip("Chromium is not installed (scripts/bootstrap.sh installs Debian's chromium): the browser tests are skipped")
+            throw RequiredTool.missing("Chromium is not installed (scripts/bootstrap.sh installs Debian's chromium): the browser tests are skipped")
         }
         let profile = NSTemporaryDirectory() + "teamflow-chromium-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: profile) }
@@ -103,7 +104,7 @@ final class SiteBrowserTests: XCTestCase {
     /// The fraction of a PNG's pixels that differ from its top-left (background) pixel, decoded
     /// by a small python3 script (zlib and the five PNG filters; 8-bit RGB or RGBA).
     static func inkFraction(_ png: String) throws -> Double {
-        guard let python = ExternalTools.find(["python3"]) else { throw XCTSkip("python3 is missing: the screenshot is not checked") }
+        guard let python = ExternalTools.find(["python3"]) else { throw RequiredTool.missing("python3 is missing: the screenshot is not checked") }
         let script = """
         import sys, zlib, struct
         data = open(sys.argv[1], 'rb').read()

@@ -25,7 +25,8 @@ final class ConformanceTests: XCTestCase {
 
     func loadCases(from url: URL = ConformanceTests.casesURL) throws -> [Case] {
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw XCTSkip("conformance vectors not found at \(url.path)")
+            XCTFail("conformance vectors not found at \(url.path): they are part of the repository")
+            return []
         }
         guard case .array(let items) = try TemplateValue(json: Data(contentsOf: url)) else {
             XCTFail("cases.json is not an array")

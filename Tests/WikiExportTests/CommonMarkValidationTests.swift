@@ -1,5 +1,6 @@
 import Foundation
 import TeamflowCore
+import TeamflowTestSupport
 import XCTest
 @testable import WikiExport
 
@@ -36,7 +37,7 @@ final class CommonMarkValidationTests: XCTestCase {
 
     func testEveryPageParsesAndEveryLinkResolves() throws {
         guard Self.run(["python3", "-c", "import markdown_it"]).code == 0 else {
-            throw XCTSkip("markdown-it-py is not installed (scripts/bootstrap.sh installs it)")
+            throw RequiredTool.missing("markdown-it-py is not installed (scripts/bootstrap.sh installs it)")
         }
         for language in WikiLanguage.allCases {
             let folder = try WikiScenario.temporaryFolder()

@@ -1,5 +1,6 @@
 import Foundation
 import TeamflowCore
+import TeamflowTestSupport
 import XCTest
 @testable import WikiExport
 
@@ -54,7 +55,7 @@ final class HostileTitleTests: XCTestCase {
 
     func testHostileTitlesRenderAsTheirLiteralText() throws {
         guard CommonMarkValidationTests.run(["python3", "-c", "import markdown_it"]).code == 0 else {
-            throw XCTSkip("markdown-it-py is not installed (scripts/bootstrap.sh installs it)")
+            throw RequiredTool.missing("markdown-it-py is not installed (scripts/bootstrap.sh installs it)")
         }
         let repository = InMemoryEventRepository()
         let session = WikiScenario.session("2024-11-19T10:00:00+09:00")

@@ -1,4 +1,5 @@
 import Foundation
+import TeamflowTestSupport
 import XCTest
 @testable import YAML
 
@@ -128,7 +129,7 @@ final class PyYAMLCompatibilityTests: XCTestCase {
 
     private func requirePyYAML() throws {
         let result = try? run(["python3", "-c", "import yaml"])
-        if result?.status != 0 { throw XCTSkip("python3 with PyYAML is not available") }
+        if result?.status != 0 { throw RequiredTool.missing("python3 with PyYAML is not available") }
     }
 
     private func run(_ arguments: [String]) throws -> (status: Int32, output: Data, errors: String) {
