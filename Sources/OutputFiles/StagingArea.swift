@@ -40,12 +40,35 @@ public final class StagingArea {
     public func stage(_ data: Data) throws(StagingError) -> String {
         count += 1
         let file = path + "/\(count)"
-        do {
-            try data.write(to: URL(fileURLWithPath: file), options: .withoutOverwriting)
-        } catch {
-            throw StagingError(path: file, reason: error.localizedDescription)
-        }
+        try Self.create(file, with: data)
         return file
+    }
+
+    /// Creates `file` (never over an existing one) holding `data`, every call checked. Plain
+    /// POSIX writes: Foundation's `Data.write` also calls `fsync` on each file, a tenth of a
+    /// site export's time, for pages a killed run simply writes again (the staging folder is
+    /// what keeps a half-written page out of the output).
+    static func create(_ file: String, with data: Data) throws(StagingError) {
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw StagingError(path: file, reason: String(cString: strerror(errno))) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < bytes.count, let base = bytes.baseAddress {
+                let written = write(descriptor, base + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(descriptor) != 0 && failure == 0 { failure = errno }
+        guard failure == 0 else {
+            unlink(file)
+            throw StagingError(path: file, reason: String(cString: strerror(failure)))
+        }
     }
 
     /// Moves a staged file to `target` (one `rename`; a copy beside the target then a

@@ -99,6 +99,29 @@ final class WriteFaultTests: XCTestCase {
         XCTAssertEqual(try ws.teamflow("doctor").code, 0)
     }
 
+    /// A site written onto a full disk fails with the disk's reason and leaves the folder as it
+    /// was: every page is staged (and each write checked) before any is moved into place.
+    func testASiteOntoAFullDiskFailsAndChangesNothing() throws {
+        let ws = try Workspace()
+        for index in 0..<40 {
+            XCTAssertEqual(try ws.teamflow("task", "add", "작업 \(index) " + String(repeating: "긴 제목 ", count: 40)).code, 0)
+        }
+        let disk = try Tmpfs(sizeKiB: 1024)
+        let out = disk.path + "/site"
+        XCTAssertEqual(try ws.teamflow("site", "--out", out).code, 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        let index = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        XCTAssertEqual(try ws.teamflow("task", "add", "하나 더").code, 0)
+        try disk.fill(leavingKiB: 8)
+        let full = try ws.teamflow("site", "--out", out)
+        XCTAssertEqual(full.code, 1, full.stdout)
+        XCTAssertTrue(full.stderr.contains("No space left on device"), full.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), before)
+        XCTAssertEqual(try String(contentsOfFile: out + "/index.html", encoding: .utf8), index, "no page half-written")
+        try disk.unfill()
+        XCTAssertEqual(try ws.teamflow("site", "--out", out).code, 0, "the next run writes it")
+    }
+
     /// Failing (not dying) before the ref moves exits 1 and leaves everything as it was.
     func testFailureBeforeTheRefMoveChangesNothing() throws {
         let ws = try Workspace()
