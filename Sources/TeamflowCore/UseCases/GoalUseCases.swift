@@ -124,7 +124,11 @@ public struct GoalUseCases: UseCase {
         // Folded by hand (no state read again): dates each check as the fold does (history).
         return found.map { item in
             var changed = item.goal
-            let at = events.last { $0.data.string("goal") == item.goal.id }?.at ?? ""
+            let checked = { (event: Event) in
+                done ? event.type == GoalChecked.type && GoalChecked(data: event.data)?.goal == item.goal.id
+                     : event.type == GoalUnchecked.type && GoalUnchecked(data: event.data)?.goal == item.goal.id
+            }
+            let at = events.last(where: checked)?.at ?? ""
             changed.setDone(done, at: at)
             return changed
         }
