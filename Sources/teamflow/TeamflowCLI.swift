@@ -40,6 +40,19 @@ enum TeamflowCLI {
         GenerateCommand.spec,
     ]
 
+    // The global options and flags, accepted anywhere on the line by every command.
+
+    /// `-C DIR`, read as `Invocation.directory`.
+    static let directory = OptionSpec(long: "", short: "C", valueName: "DIR", help: "Act in DIR instead of the current directory, like git -C.",
+                                      isGlobal: true, completion: .directory)
+    /// `--author "Name <email>"`, parsed when a command needs the session.
+    static let author = OptionSpec(long: "author", valueName: "NAME <EMAIL>",
+                                   help: "Author of new events (else TEAMFLOW_AUTHOR, else git's user.name and user.email).", isGlobal: true)
+    /// `--json`, read as `Invocation.json`.
+    static let json = FlagSpec(long: "json", help: "Machine-readable JSON output.", isGlobal: true)
+    /// `--quiet`, read by `ProgressLine`.
+    static let quiet = FlagSpec(long: "quiet", short: "q", help: "No progress line on standard error during long work.", isGlobal: true)
+
     static let root = CommandSpec(
         name: "teamflow",
         abstract: "A team's weekly goals, tasks, reviews and wiki as YAML events in its own git repository.",
@@ -50,16 +63,8 @@ enum TeamflowCLI {
             "teamflow goal check 3f2a",
             "teamflow week --json",
         ],
-        options: [
-            OptionSpec(long: "", short: "C", valueName: "DIR", help: "Act in DIR instead of the current directory, like git -C.",
-                       isGlobal: true, completion: .directory),
-            OptionSpec(long: "author", valueName: "NAME <EMAIL>",
-                       help: "Author of new events (else TEAMFLOW_AUTHOR, else git's user.name and user.email).", isGlobal: true),
-        ],
-        flags: [
-            FlagSpec(long: "json", help: "Machine-readable JSON output.", isGlobal: true),
-            FlagSpec(long: "quiet", short: "q", help: "No progress line on standard error during long work.", isGlobal: true),
-        ],
+        options: [directory, author],
+        flags: [json, quiet],
         subcommands: commands
     )
 
@@ -86,7 +91,7 @@ enum TeamflowCLI {
                 return 0
             case .version:
                 // `--version` ends the parse, so `--json` is looked for among the words itself.
-                Console.out(VersionText.text(json: arguments.prefix { $0 != "--" }.contains("--json")))
+                Console.out(VersionText.text(json: arguments.prefix { $0 != "--" }.contains("--" + json.long)))
                 return 0
             case .run(let command):
                 parsed = command
@@ -106,6 +111,11 @@ enum TeamflowCLI {
                 Console.err("Usage: \(usage)\n")
             }
             return error.isUsage ? 64 : 1
+        } catch let error as UsageError {
+            // A typed read (`parsed.int`) refused the value: wrong usage, like a parse error.
+            Console.flush()
+            Console.err(error.description + "\n")
+            return 64
         } catch let error as TemplateError {
             // Already a compiler-style diagnostic (file:line:col: error: ... and a caret).
             Console.flush()
