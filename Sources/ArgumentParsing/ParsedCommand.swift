@@ -14,6 +14,7 @@
 /// ```
 /// A key the chosen command does not declare (neither its own nor an ancestor's global one)
 /// throws `UndeclaredKeyError`: the program asked for something its spec does not offer.
+/// Only the parser makes one, so there is no way to read by a name nobody declared.
 public struct ParsedCommand: Sendable {
     /// The subcommand names, root excluded (`["goal", "add"]`; `[]` for the root itself).
     public let path: [String]
@@ -41,27 +42,6 @@ public struct ParsedCommand: Sendable {
     public func run() throws {
         try action(self)
     }
-}
-
-// MARK: - Reading values by name
-
-extension ParsedCommand {
-    /// The value of a positional argument (the first one, for a repeating argument).
-    public func argument(_ name: String) -> String? { argumentValues[name]?.first }
-
-    /// Every value of a repeating argument (or the single value of a plain one).
-    public func arguments(_ name: String) -> [String] { argumentValues[name] ?? [] }
-
-    /// The option's value: the last one given, else its declared default, else nil.
-    public func option(_ long: String) -> String? {
-        optionValues[long]?.last ?? scope.options.first { $0.key == long }?.defaultValue
-    }
-
-    /// Every value given for the option, in command-line order (defaults not included).
-    public func options(_ long: String) -> [String] { optionValues[long] ?? [] }
-
-    /// Whether the flag was given.
-    public func flag(_ long: String) -> Bool { flagsGiven.contains(long) }
 }
 
 // MARK: - Reading values by their spec
