@@ -129,7 +129,8 @@ let package = Package(
         .testTarget(name: "SiteTests", dependencies: ["Site", "TeamflowCore", "Charts", "TeamflowTestSupport"]),
         // The facade as a client sees it: only `import TeamflowKit`.
         .testTarget(name: "TeamflowKitTests", dependencies: ["TeamflowKit"]),
-        .testTarget(name: "CLITests", dependencies: ["teamflow", "TeamflowTestSupport"], exclude: ["Fixtures"]),
+        // CLITests run the built binary end to end; one walks its command tree (`@testable import teamflow`).
+        .testTarget(name: "CLITests", dependencies: ["teamflow", "ArgumentParsing", "TeamflowTestSupport"], exclude: ["Fixtures"]),
         // Replays the checked-in fuzz corpus (Fuzz/corpus) through every target.
         .testTarget(name: "FuzzCorpusTests", dependencies: ["teamflow-fuzz"]),
     ]

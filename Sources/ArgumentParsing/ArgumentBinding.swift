@@ -20,18 +20,19 @@ extension ParseRun {
             }
         }
 
-        var defaults: [String: String] = [:]
-        for option in scope.options {
-            if let value = option.defaultValue { defaults[option.key] = value }
+        guard let action = command.run else {
+            // Unreachable: the parser shows a group's help unless the group runs itself.
+            throw error("'\(scope.invocation)' needs a subcommand")
         }
-        var parsed = ParsedCommand(
-            path: scope.path, arguments: arguments, options: optionValues, flags: Set(flagsGiven))
-        parsed.optionDefaults = defaults
-        parsed.action = command.run
+        let parsed = ParsedCommand(
+            scope: scope, arguments: arguments, options: optionValues, flags: Set(flagsGiven), action: action)
 
         if let validate = command.validate {
             do {
                 try validate(parsed)
+            } catch let failure as UsageError {
+                // A typed accessor's complaint (`parsed.int`) is already a whole usage error.
+                throw failure
             } catch let failure as ValidationError {
                 throw error(failure.message)
             } catch {

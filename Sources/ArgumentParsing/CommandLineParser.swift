@@ -88,11 +88,7 @@ struct ParseRun {
         self.words = words
     }
 
-    func error(_ message: String) -> UsageError {
-        UsageError(
-            message: message, commandPath: scope.path,
-            usageLine: HelpFormatter(scope: scope).usageLines[0], toolName: scope.toolName)
-    }
+    func error(_ message: String) -> UsageError { scope.usageError(message) }
 
     /// Walks the words once, descending into subcommands and collecting values.
     mutating func scan() throws(UsageError) -> Outcome {

@@ -38,7 +38,8 @@ public struct CommandSpec: Sendable {
     /// (for plumbing such as `__complete`).
     public var isHidden: Bool = false
     /// Runs after a successful parse of this command; throw `ValidationError` to report a
-    /// usage error (any other error's description is used as the message too).
+    /// usage error (a typed accessor's `UsageError` passes unchanged; any other error's
+    /// description is used as the message too).
     public var validate: (@Sendable (ParsedCommand) throws -> Void)? = nil
     /// The command's body: always set for a leaf, optional for a group.
     public private(set) var run: Run?
@@ -131,8 +132,9 @@ public struct CommandSpec: Sendable {
     var visibleSubcommands: [CommandSpec] { subcommands.filter { !$0.isHidden } }
 }
 
-/// A positional argument. `name` is the key for `ParsedCommand.argument(_:)` and is shown
-/// upper-cased in usage and help (`text` -> `TEXT`).
+/// A positional argument, shown upper-cased in usage and help (`text` -> `TEXT`). The value
+/// itself is the key its words are read with (`parsed[Self.title]`); two specs with the same
+/// `name` read the same words.
 public struct ArgumentSpec: Sendable {
     public var name: String
     public var help: String
@@ -160,6 +162,13 @@ public struct ArgumentSpec: Sendable {
         self.completion = completion
     }
 
+    /// The same argument with another help line, for a command that words it its own way.
+    public func withHelp(_ text: String) -> ArgumentSpec {
+        var copy = self
+        copy.help = text
+        return copy
+    }
+
     var displayName: String { name.uppercased() }
     /// The completion to offer: explicit, else the allowed values.
     var effectiveCompletion: CompletionKind {
@@ -173,9 +182,11 @@ public struct ArgumentSpec: Sendable {
 /// A value may not start with `-` when given as a separate word (so a forgotten value is
 /// reported rather than swallowing the next option); use `--title=-x` for such values.
 /// Given several times, a repeating option keeps every value; otherwise the last one wins.
+/// The value itself is the key its values are read with (`parsed[Self.week]`,
+/// `parsed.values(Self.set)`, `parsed.int(Self.limit, in: 0...)`); two specs with the same
+/// long name (or short letter, when short-only) read the same values.
 public struct OptionSpec: Sendable {
-    /// The long name without dashes; may be empty for a short-only option such as `-C`,
-    /// whose key for `ParsedCommand.option(_:)` is then the letter (`"C"`).
+    /// The long name without dashes; may be empty for a short-only option such as `-C`.
     public var long: String
     public var short: Character?
     /// The placeholder shown in usage and help (`W`, `DIR`, `KEY=VALUE`).
@@ -187,7 +198,7 @@ public struct OptionSpec: Sendable {
     public var isGlobal: Bool = false
     /// A required option is shown without brackets and reported when missing.
     public var isRequired: Bool = false
-    /// Returned by `ParsedCommand.option(_:)` when the option is absent; shown in help.
+    /// Read when the option is absent (`parsed[option]`, not `values`); shown in help.
     public var defaultValue: String? = nil
     /// When set, any other value is a usage error; also the default completion.
     public var allowedValues: [String]? = nil
@@ -217,6 +228,14 @@ public struct OptionSpec: Sendable {
         self.completion = completion
     }
 
+    /// The same option with another help line, for a command that words it its own way
+    /// (`Self.due.withHelp("The new due date (none clears it).")`).
+    public func withHelp(_ text: String) -> OptionSpec {
+        var copy = self
+        copy.help = text
+        return copy
+    }
+
     /// The key values are stored under: the long name, or the short letter.
     var key: String { long.isEmpty ? short.map(String.init) ?? "" : long }
     /// How the option is named in messages and usage: `--week`, or `-C` when short-only.
@@ -228,7 +247,8 @@ public struct OptionSpec: Sendable {
     }
 }
 
-/// A boolean flag: `--json`, `-v`.
+/// A boolean flag: `--json`, `-v`. The value itself is the key it is read with
+/// (`parsed[Self.json]`), by its long name.
 public struct FlagSpec: Sendable {
     public var long: String
     public var short: Character?
@@ -250,6 +270,13 @@ public struct FlagSpec: Sendable {
         self.help = help
         self.isGlobal = isGlobal
         self.exclusiveGroup = exclusiveGroup
+    }
+
+    /// The same flag with another help line, for a command that words it its own way.
+    public func withHelp(_ text: String) -> FlagSpec {
+        var copy = self
+        copy.help = text
+        return copy
     }
 }
 

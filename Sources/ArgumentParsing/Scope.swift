@@ -41,6 +41,13 @@ struct Scope {
     /// The whole invocation prefix, e.g. `teamflow goal add`.
     var invocation: String { chain.map(\.name).joined(separator: " ") }
 
+    /// Wrong usage of this command: the message with its usage line and help hint.
+    func usageError(_ message: String) -> UsageError {
+        UsageError(
+            message: message, commandPath: path, usageLine: HelpFormatter(scope: self).usageLines[0],
+            toolName: toolName)
+    }
+
     func option(long: Substring) -> OptionSpec? {
         options.first { !$0.long.isEmpty && $0.long == long }
     }

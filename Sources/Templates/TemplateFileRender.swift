@@ -21,11 +21,18 @@ public enum TemplateFileRender {
         // StencilSwiftKit's enrichment: `param` from `--param`, `env` from the process.
         let context = ContextEnrichment.enrich(data, parameters: parameters)
         let folders = searchPaths.map { TemplateFolder(root: absolute($0, in: directory), displayRoot: $0) }
-            + [TemplateFolder(root: (path as NSString).deletingLastPathComponent,
-                              displayRoot: (file as NSString).deletingLastPathComponent)]
+            + [TemplateFolder(root: folder(of: path), displayRoot: folder(of: file))]
         let environment = TemplateEnvironment(loader: FileSystemLoader(folders: folders), trimBehaviour: trim,
                                               compactsBlankLines: compactsBlankLines, budget: budget)
         return try environment.render(string: text, name: file, context: context)
+    }
+
+    /// The folder part of `path` (`pages` of `pages/a.stencil`, `` of `a.stencil`, `/` of
+    /// `/a.stencil`). Not `NSString.deletingLastPathComponent`: on Linux it traps on a
+    /// one-character path, so `template render x` crashed.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     private static func absolute(_ path: String, in directory: String) -> String {

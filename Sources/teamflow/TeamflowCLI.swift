@@ -40,6 +40,19 @@ enum TeamflowCLI {
         GenerateCommand.spec,
     ]
 
+    // The global options and flags, accepted anywhere on the line by every command.
+
+    /// `-C DIR`, read as `Invocation.directory`.
+    static let directory = OptionSpec(long: "", short: "C", valueName: "DIR", help: "Act in DIR instead of the current directory, like git -C.",
+                                      isGlobal: true, completion: .directory)
+    /// `--author "Name <email>"`, parsed when a command needs the session.
+    static let author = OptionSpec(long: "author", valueName: "NAME <EMAIL>",
+                                   help: "Author of new events (else TEAMFLOW_AUTHOR, else git's user.name and user.email).", isGlobal: true)
+    /// `--json`, read as `Invocation.json`.
+    static let json = FlagSpec(long: "json", help: "Machine-readable JSON output.", isGlobal: true)
+    /// `--quiet`, read by `ProgressLine`.
+    static let quiet = FlagSpec(long: "quiet", short: "q", help: "No progress line on standard error during long work.", isGlobal: true)
+
     static let root = CommandSpec(
         name: "teamflow",
         abstract: "A team's weekly goals, tasks, reviews and wiki as YAML events in its own git repository.",
@@ -50,16 +63,8 @@ enum TeamflowCLI {
             "teamflow goal check 3f2a",
             "teamflow week --json",
         ],
-        options: [
-            OptionSpec(long: "", short: "C", valueName: "DIR", help: "Act in DIR instead of the current directory, like git -C.",
-                       isGlobal: true, completion: .directory),
-            OptionSpec(long: "author", valueName: "NAME <EMAIL>",
-                       help: "Author of new events (else TEAMFLOW_AUTHOR, else git's user.name and user.email).", isGlobal: true),
-        ],
-        flags: [
-            FlagSpec(long: "json", help: "Machine-readable JSON output.", isGlobal: true),
-            FlagSpec(long: "quiet", short: "q", help: "No progress line on standard error during long work.", isGlobal: true),
-        ],
+        options: [directory, author],
+        flags: [json, quiet],
         subcommands: commands
     )
 
@@ -79,7 +84,7 @@ enum TeamflowCLI {
 
     static func run(_ arguments: [String]) -> Int32 {
         // Before a parse has succeeded, `--json` is looked for among the words themselves.
-        let jsonWords = arguments.prefix { $0 != "--" }.contains("--json")
+        let jsonWords = arguments.prefix { $0 != "--" }.contains("--" + json.long)
         let parsed: ParsedCommand
         do {
             switch try parser.parse(arguments) {
@@ -107,7 +112,7 @@ enum TeamflowCLI {
             Console.flush()
             return 0
         } catch {
-            return report(error, json: parsed.flag("json"), path: parsed.path)
+            return report(error, json: (try? parsed[json]) ?? jsonWords, path: parsed.path)
         }
     }
 
@@ -125,8 +130,10 @@ enum TeamflowCLI {
             if error.kind == .usage, let usage = parser.usageLine(for: path) {
                 Console.err("Usage: \(usage)\n")
             }
-        case is TemplateError:
-            // Already a compiler-style diagnostic (file:line:col: error: ... and a caret).
+        case is TemplateError, is UsageError:
+            // Already worded: a template error is a compiler-style diagnostic (file:line:col:
+            // error: ... and a caret); a usage error from a typed read (`parsed.int`) carries
+            // its usage line, as a parse error does.
             Console.err("\(error)\n")
         default:
             Console.err("error: \(error)\n")

@@ -39,12 +39,6 @@ final class DispatchTests: XCTestCase {
         XCTAssertTrue(text.hasPrefix("OVERVIEW: Member tasks."), text)
     }
 
-    func testHandMadeParsedCommandHasNothingToRun() {
-        XCTAssertThrowsError(try ParsedCommand(path: ["goal", "add"]).run()) { error in
-            XCTAssertTrue(error is ValidationError, "\(error)")
-        }
-    }
-
     func testRunErrorsPropagateUnchanged() throws {
         struct Boom: Error {}
         let tool = CommandSpec(name: "tool", abstract: "Demo.", run: { _ in throw Boom() })

@@ -16,19 +16,19 @@ final class ParsingTests: XCTestCase {
     func testNestedSubcommandWithArgumentAndOption() throws {
         let parsed = try run(["goal", "add", "Ship epics 1 and 2", "--week", "2024-W47"])
         XCTAssertEqual(parsed.path, ["goal", "add"])
-        XCTAssertEqual(parsed.argument("text"), "Ship epics 1 and 2")
-        XCTAssertEqual(parsed.option("week"), "2024-W47")
-        XCTAssertFalse(parsed.flag("json"))
+        XCTAssertEqual(try parsed[SampleTree.text], "Ship epics 1 and 2")
+        XCTAssertEqual(try parsed[SampleTree.week], "2024-W47")
+        XCTAssertFalse(try parsed[SampleTree.json])
     }
 
     func testEqualsAndAttachedShortForms() throws {
         let parsed = try run(["-C/tmp/repo", "goal", "add", "x", "--week=2024-11-18"])
-        XCTAssertEqual(parsed.option("C"), "/tmp/repo")
-        XCTAssertEqual(parsed.option("week"), "2024-11-18")
+        XCTAssertEqual(try parsed[SampleTree.directory], "/tmp/repo")
+        XCTAssertEqual(try parsed[SampleTree.week], "2024-11-18")
         let spaced = try run(["goal", "add", "-w", "2024-W01", "x", "-C", "dir"])
-        XCTAssertEqual(spaced.option("week"), "2024-W01")
-        XCTAssertEqual(spaced.option("C"), "dir")
-        XCTAssertEqual(spaced.argument("text"), "x")
+        XCTAssertEqual(try spaced[SampleTree.week], "2024-W01")
+        XCTAssertEqual(try spaced[SampleTree.directory], "dir")
+        XCTAssertEqual(try spaced[SampleTree.text], "x")
     }
 
     func testGlobalsAnywhere() throws {
@@ -37,18 +37,18 @@ final class ParsingTests: XCTestCase {
         let after = try run(["task", "list", "--author", "Kim <kim@example.com>", "--json"])
         for parsed in [before, middle, after] {
             XCTAssertEqual(parsed.path, ["task", "list"])
-            XCTAssertTrue(parsed.flag("json"))
-            XCTAssertEqual(parsed.option("author"), "Kim <kim@example.com>")
+            XCTAssertTrue(try parsed[SampleTree.json])
+            XCTAssertEqual(try parsed[SampleTree.author], "Kim <kim@example.com>")
         }
     }
 
     func testDoubleDashEndsOptions() throws {
         let parsed = try run(["goal", "add", "--week", "W", "--", "--not-an-option"])
-        XCTAssertEqual(parsed.argument("text"), "--not-an-option")
-        XCTAssertEqual(parsed.option("week"), "W")
+        XCTAssertEqual(try parsed[SampleTree.text], "--not-an-option")
+        XCTAssertEqual(try parsed[SampleTree.week], "W")
         let dashValue = try run(["goal", "add", "--week=-1", "-"])
-        XCTAssertEqual(dashValue.option("week"), "-1")
-        XCTAssertEqual(dashValue.argument("text"), "-")
+        XCTAssertEqual(try dashValue[SampleTree.week], "-1")
+        XCTAssertEqual(try dashValue[SampleTree.text], "-")
     }
 
     func testRepeatingOptionAccumulatesAndPlainOptionKeepsLast() throws {
@@ -56,50 +56,50 @@ final class ParsingTests: XCTestCase {
             "generate", "coordinator", "Main", "--set", "children=A", "--set=children=B",
             "-o", "one", "--out", "two",
         ])
-        XCTAssertEqual(parsed.options("set"), ["children=A", "children=B"])
-        XCTAssertEqual(parsed.option("set"), "children=B")
-        XCTAssertEqual(parsed.option("out"), "two")
-        XCTAssertEqual(parsed.options("out"), ["one", "two"])
-        XCTAssertEqual(parsed.option("trim"), "smart", "declared default")
-        XCTAssertEqual(parsed.options("trim"), [], "defaults are not given values")
+        XCTAssertEqual(try parsed.values(SampleTree.set), ["children=A", "children=B"])
+        XCTAssertEqual(try parsed[SampleTree.set], "children=B")
+        XCTAssertEqual(try parsed[SampleTree.out], "two")
+        XCTAssertEqual(try parsed.values(SampleTree.out), ["one", "two"])
+        XCTAssertEqual(try parsed[SampleTree.trim], "smart", "declared default")
+        XCTAssertEqual(try parsed.values(SampleTree.trim), [], "defaults are not given values")
     }
 
     func testOptionalAndRepeatingArguments() throws {
-        XCTAssertNil(try run(["sprint"]).argument("name"))
+        XCTAssertNil(try run(["sprint"])[SampleTree.sprintName])
         XCTAssertEqual(try run(["sprint"]).path, ["sprint"])
-        XCTAssertEqual(try run(["sprint", "S12"]).argument("name"), "S12")
+        XCTAssertEqual(try run(["sprint", "S12"])[SampleTree.sprintName], "S12")
         XCTAssertEqual(try run(["sprint", "add", "S13", "--from", "a", "--to", "b"]).path, ["sprint", "add"])
         let files = try run(["sprint", "files", "S1", "a.txt", "b c.txt"])
-        XCTAssertEqual(files.argument("sprint"), "S1")
-        XCTAssertEqual(files.arguments("file"), ["a.txt", "b c.txt"])
+        XCTAssertEqual(try files[SampleTree.sprint], "S1")
+        XCTAssertEqual(try files.values(SampleTree.files), ["a.txt", "b c.txt"])
         XCTAssertEqual(try run(["generate", "graph"]).path, ["generate", "graph"])
-        XCTAssertEqual(try run(["generate", "graph", "m.yaml"]).argument("manifest"), "m.yaml")
+        XCTAssertEqual(try run(["generate", "graph", "m.yaml"])[SampleTree.manifest], "m.yaml")
     }
 
     func testUnicodeArgumentsAreKept() throws {
         let parsed = try run(["goal", "add", "이번 주 배포 🚀", "--author", "김민수 <kim@example.com>"])
-        XCTAssertEqual(parsed.argument("text"), "이번 주 배포 🚀")
-        XCTAssertEqual(parsed.option("author"), "김민수 <kim@example.com>")
+        XCTAssertEqual(try parsed[SampleTree.text], "이번 주 배포 🚀")
+        XCTAssertEqual(try parsed[SampleTree.author], "김민수 <kim@example.com>")
     }
 
     func testDefaultSubcommandAndItsOptions() throws {
         XCTAssertEqual(try run(["goal"]).path, ["goal", "list"])
         let parsed = try run(["goal", "--week", "2024-W47"])
         XCTAssertEqual(parsed.path, ["goal", "list"])
-        XCTAssertEqual(parsed.option("week"), "2024-W47")
+        XCTAssertEqual(try parsed[SampleTree.listWeek], "2024-W47")
     }
 
     func testBundledShortFlagsAndExclusiveGroupMember() throws {
         let parsed = try run(["task", "list", "-vqmKim", "--open"])
-        XCTAssertTrue(parsed.flag("verbose"))
-        XCTAssertTrue(parsed.flag("quiet"))
-        XCTAssertTrue(parsed.flag("open"))
-        XCTAssertFalse(parsed.flag("done"))
-        XCTAssertEqual(parsed.option("member"), "Kim")
+        XCTAssertTrue(try parsed[SampleTree.verbose])
+        XCTAssertTrue(try parsed[SampleTree.quiet])
+        XCTAssertTrue(try parsed[SampleTree.open])
+        XCTAssertFalse(try parsed[SampleTree.done])
+        XCTAssertEqual(try parsed[SampleTree.member], "Kim")
     }
 
     func testHiddenCommandStillParses() throws {
-        XCTAssertEqual(try run(["__complete", "members"]).argument("kind"), "members")
+        XCTAssertEqual(try run(["__complete", "members"])[SampleTree.kind], "members")
     }
 
     func testVersionAndHelpOutcomes() throws {

@@ -3,13 +3,12 @@ import XCTest
 
 /// A repeating positional (`ID...`), alone or before a required one (`move ID... STATUS`).
 final class RepeatingArgumentTests: XCTestCase {
+    static let ids = ArgumentSpec(name: "id", help: "Ids.", isRepeating: true)
+    static let status = ArgumentSpec(name: "status", help: "Status.", allowedValues: ["todo", "doing", "done"])
+    static let week = OptionSpec(long: "week", valueName: "W", help: "Week.")
     static let tool = CommandSpec(name: "tool", abstract: "Demo.", subcommands: [
-        CommandSpec(name: "check", abstract: "Check.", arguments: [ArgumentSpec(name: "id", help: "Ids.", isRepeating: true)],
-                    options: [OptionSpec(long: "week", valueName: "W", help: "Week.")], run: { _ in }),
-        CommandSpec(name: "move", abstract: "Move.",
-                    arguments: [ArgumentSpec(name: "id", help: "Ids.", isRepeating: true),
-                                ArgumentSpec(name: "status", help: "Status.", allowedValues: ["todo", "doing", "done"])],
-                    run: { _ in }),
+        CommandSpec(name: "check", abstract: "Check.", arguments: [ids], options: [week], run: { _ in }),
+        CommandSpec(name: "move", abstract: "Move.", arguments: [ids, status], run: { _ in }),
     ])
     let parser = CommandLineParser(root: RepeatingArgumentTests.tool, version: "1")
 
@@ -20,9 +19,9 @@ final class RepeatingArgumentTests: XCTestCase {
 
     func testRepeatingTakesEveryWordAroundOptions() throws {
         let line = try parsed(["check", "4a61", "--week", "2024-W47", "d76c", "9d0b"])
-        XCTAssertEqual(line.arguments("id"), ["4a61", "d76c", "9d0b"])
-        XCTAssertEqual(line.argument("id"), "4a61")
-        XCTAssertEqual(line.option("week"), "2024-W47")
+        XCTAssertEqual(try line.values(Self.ids), ["4a61", "d76c", "9d0b"])
+        XCTAssertEqual(try line[Self.ids], "4a61")
+        XCTAssertEqual(try line[Self.week], "2024-W47")
         XCTAssertThrowsError(try parser.parse(["check"])) { error in
             XCTAssertTrue("\(error)".contains("missing expected argument 'ID'"), "\(error)")
         }
@@ -30,8 +29,8 @@ final class RepeatingArgumentTests: XCTestCase {
 
     func testRepeatingBeforeARequiredArgumentLeavesItTheLastWord() throws {
         let line = try parsed(["move", "4a61", "d76c", "done"])
-        XCTAssertEqual(line.arguments("id"), ["4a61", "d76c"])
-        XCTAssertEqual(line.argument("status"), "done")
+        XCTAssertEqual(try line.values(Self.ids), ["4a61", "d76c"])
+        XCTAssertEqual(try line[Self.status], "done")
         XCTAssertThrowsError(try parser.parse(["move", "4a61", "later"])) { error in
             XCTAssertTrue("\(error)".contains("invalid value 'later'"), "\(error)")
         }

@@ -30,6 +30,7 @@ final class WikiUseCasesTests: XCTestCase {
         XCTAssertEqual(try wiki.page("개발 일지").id, page.id)
         XCTAssertEqual(try wiki.list().count, 1)
         assertError(.usage) { try wiki.append(title: "개발 일지", text: "") }
-        assertError(.usage) { try wiki.append(title: "개발 일지", text: "x", date: "yesterday") }
+        // `yesterday` is a date since dates are read as people type them; `someday` is none.
+        assertError(.usage) { try wiki.append(title: "개발 일지", text: "x", date: "someday") }
     }
 }

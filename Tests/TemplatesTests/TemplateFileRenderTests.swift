@@ -30,6 +30,13 @@ final class TemplateFileRenderTests: XCTestCase {
         XCTAssertEqual(plain, "Hello from the page's folder|-- BeStory")
     }
 
+    func testAOneLetterFileNameRendersBesideItsIncludes() throws {
+        try "{% include \"y\" %}!".write(toFile: folder + "/x", atomically: true, encoding: .utf8)
+        try "why".write(toFile: folder + "/y", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try TemplateFileRender.render(file: "x", in: folder), "why!")
+        XCTAssertEqual(try TemplateFileRender.render(file: "pages/sign.stencil", in: folder, dataFile: "data.yaml"), "-- BeStory")
+    }
+
     func testMissingTemplateAndMissingDataAreFileErrors() {
         XCTAssertThrowsError(try TemplateFileRender.render(file: "nope.stencil", in: folder)) { error in
             XCTAssertEqual((error as? TemplateFileError)?.message, "cannot read template 'nope.stencil'")

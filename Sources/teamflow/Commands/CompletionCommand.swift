@@ -5,19 +5,22 @@ import TeamflowCore
 
 /// `teamflow completion bash|zsh|fish` and the hidden `__complete` the scripts call for names.
 enum CompletionCommand {
+    static let shell = ArgumentSpec(name: "shell", help: "bash, zsh or fish.", allowedValues: Shell.allCases.map(\.rawValue))
+
     static let spec = CommandSpec(
         name: "completion",
         abstract: "Print a shell completion script (commands, options, member names).",
         examples: ["source <(teamflow completion bash)", "teamflow completion fish > ~/.config/fish/completions/teamflow.fish"],
-        arguments: [ArgumentSpec(name: "shell", help: "bash, zsh or fish.", allowedValues: Shell.allCases.map(\.rawValue))],
+        arguments: [shell],
         run: handler(run)
     )
 
     static func run(_ inv: Invocation) throws {
-        guard let shell = Shell(rawValue: inv.argument("shell")) else {
-            throw TeamflowError(.usage, "unknown shell '\(inv.argument("shell"))'", hints: ["Use bash, zsh or fish."])
+        let name = try inv.argument(shell)
+        guard let chosen = Shell(rawValue: name) else {
+            throw TeamflowError(.usage, "unknown shell '\(name)'", hints: ["Use bash, zsh or fish."])
         }
-        Console.raw(TeamflowCLI.parser.completionScript(shell: shell))
+        Console.raw(TeamflowCLI.parser.completionScript(shell: chosen))
     }
 }
 
@@ -26,16 +29,18 @@ enum CompletionCommand {
 enum CompleteCommand {
     static let kinds = Queries.completionKinds + Queries.candidateKinds + ["templates"]
 
+    static let kind = ArgumentSpec(name: "kind", help: "members, projects, epics, sprints, tasks, goals or templates.", allowedValues: kinds)
+
     static let spec = CommandSpec(
         name: "__complete",
         abstract: "List names for shell completion.",
-        arguments: [ArgumentSpec(name: "kind", help: "members, projects, epics, sprints, tasks, goals or templates.", allowedValues: kinds)],
+        arguments: [kind],
         isHidden: true,
         run: handler(run)
     )
 
     static func run(_ inv: Invocation) throws {
-        let kind = inv.argument("kind")
+        let kind = try inv.argument(Self.kind)
         // One candidate a line: a newline or control character is shown escaped; the value (an
         // id or a name) comes first, so the first tab on a line ends it.
         let lines: [String]

@@ -6,11 +6,17 @@ import TeamflowCore
 /// `teamflow generate TEMPLATE [NAME]` and `teamflow generate graph [F.yaml]`: scaffolding.
 /// Works inside or outside a repository; never writes outside `--out`.
 enum GenerateCommand {
-    static let outOption = OptionSpec(long: "out", valueName: "DIR", help: "Where files go (default: the current directory).",
-                                      completion: .directory)
-    static let dryRunFlag = FlagSpec(long: "dry-run", help: "Write nothing; list every file and what writing it would do.")
-    static let forceFlag = FlagSpec(long: "force", help: "Overwrite generated files edited by hand (never the template's user files).")
-    static let checkFlag = FlagSpec(long: "check", help: "Write nothing; exit 1 listing the files regeneration would create or change (for CI).")
+    static let template = ArgumentSpec(name: "template", help: "The template's name (see `teamflow templates list`).",
+                                       completion: .command("teamflow __complete templates"))
+    static let name = ArgumentSpec(name: "name", help: "The value of the template's `name` variable.", isOptional: true)
+    static let set = OptionSpec(long: "set", valueName: "KEY=VALUE", help: "A variable's value; repeat to append to a list.", isRepeating: true)
+    static let values = OptionSpec(long: "values", valueName: "F.yaml", help: "Variable values as a YAML mapping.", completion: .file)
+    /// `--out`, `--dry-run`, `--force` and `--check` are `generate graph`'s too.
+    static let out = OptionSpec(long: "out", valueName: "DIR", help: "Where files go (default: the current directory).",
+                                completion: .directory)
+    static let dryRun = FlagSpec(long: "dry-run", help: "Write nothing; list every file and what writing it would do.")
+    static let force = FlagSpec(long: "force", help: "Overwrite generated files edited by hand (never the template's user files).")
+    static let check = FlagSpec(long: "check", help: "Write nothing; exit 1 listing the files regeneration would create or change (for CI).")
 
     static let spec = CommandSpec(
         name: "generate",
@@ -22,36 +28,30 @@ enum GenerateCommand {
             "teamflow generate di-container --values services.yaml",
             "teamflow generate graph .teamflow/graph.yaml --out Sources/App",
         ],
-        arguments: [
-            ArgumentSpec(name: "template", help: "The template's name (see `teamflow templates list`).",
-                         completion: .command("teamflow __complete templates")),
-            ArgumentSpec(name: "name", help: "The value of the template's `name` variable.", isOptional: true),
-        ],
-        options: [
-            OptionSpec(long: "set", valueName: "KEY=VALUE", help: "A variable's value; repeat to append to a list.", isRepeating: true),
-            OptionSpec(long: "values", valueName: "F.yaml", help: "Variable values as a YAML mapping.", completion: .file),
-            outOption,
-        ],
-        flags: [dryRunFlag, forceFlag, checkFlag],
+        arguments: [template, name],
+        options: [set, values, out],
+        flags: [dryRun, force, check],
         subcommands: [GenerateGraphCommand.spec],
         run: handler(generate)
     )
 
     static func generate(_ inv: Invocation) throws {
+        let p = inv.parsed
         let generator = Generator(catalog: try Paths.catalog(inv))
-        let check = inv.parsed.flag("check")
-        let dryRun = inv.parsed.flag("dry-run") || check
+        let checking = try p[check]
+        let writesNothing = try p[dryRun] || checking
+        let (templateName, unitName, assignments) = try (inv.argument(template), p[name], p.values(set))
+        let valuesFile = try p[values].map { URL(fileURLWithPath: Paths.absolute($0, in: inv.directory)) }
+        let outDir = try URL(fileURLWithPath: Paths.absolute(p[out] ?? ".", in: inv.directory))
+        let overwrite = try p[force]
         let files = try Scaffold.mapErrors {
-            try generator.run(template: inv.argument("template"), name: inv.parsed.argument("name"),
-                              assignments: inv.parsed.options("set"),
-                              valuesFile: inv.parsed.option("values").map { URL(fileURLWithPath: Paths.absolute($0, in: inv.directory)) },
-                              outDir: URL(fileURLWithPath: Paths.absolute(inv.parsed.option("out") ?? ".", in: inv.directory)),
-                              dryRun: dryRun, force: inv.parsed.flag("force"))
+            try generator.run(template: templateName, name: unitName, assignments: assignments, valuesFile: valuesFile,
+                              outDir: outDir, dryRun: writesNothing, force: overwrite)
         }
-        if check {
+        if checking {
             try reportCheck(files.map { ($0.path, $0.action.rawValue, $0.action.changesFile) }, inv: inv)
         } else {
-            report(files, dryRun: dryRun, inv: inv)
+            report(files, dryRun: writesNothing, inv: inv)
         }
     }
 

@@ -6,7 +6,9 @@ import Templates
 
 /// `teamflow generate graph [F.yaml]`: the whole coordinator tree from one manifest.
 enum GenerateGraphCommand {
-    static let printFlag = FlagSpec(long: "print", help: "Write nothing; draw the tree with each node's needs and where they come from.")
+    static let manifest = ArgumentSpec(name: "manifest", help: "The manifest (default: .teamflow/graph.yaml in the repository).",
+                                       isOptional: true, completion: .file)
+    static let printTree = FlagSpec(long: "print", help: "Write nothing; draw the tree with each node's needs and where they come from.")
 
     static let spec = CommandSpec(
         name: "graph",
@@ -14,50 +16,49 @@ enum GenerateGraphCommand {
         discussion: "Every problem in the manifest is reported at once and nothing is written while there is any. Generated files carry a digest: a later run rewrites them while they are unedited, leaves hand-edited ones alone while their generated text is unchanged and otherwise replaces them only with --force, never touches files without the generated header, and creates the template's user files (`+Flow.swift`) once. --dry-run prints a unified diff; --check exits 1 when files are out of date; --print draws the tree.",
         examples: ["teamflow generate graph", "teamflow generate graph App/graph.yaml --out Sources/App --dry-run",
                    "teamflow generate graph --out Sources/App --check", "teamflow generate graph --print"],
-        arguments: [ArgumentSpec(name: "manifest", help: "The manifest (default: .teamflow/graph.yaml in the repository).",
-                                 isOptional: true, completion: .file)],
-        options: [GenerateCommand.outOption],
-        flags: [GenerateCommand.dryRunFlag, GenerateCommand.forceFlag, GenerateCommand.checkFlag, printFlag],
+        arguments: [manifest],
+        options: [GenerateCommand.out],
+        flags: [GenerateCommand.dryRun, GenerateCommand.force, GenerateCommand.check, printTree],
         run: handler(graph)
     )
 
     static func graph(_ inv: Invocation) throws {
-        if inv.parsed.flag("print") { return try printGraph(inv) }
-        let check = inv.parsed.flag("check")
-        let outcome = try mapGraphErrors(inv) {
+        let p = inv.parsed
+        if try p[printTree] { return try printGraph(inv) }
+        let (checking, dryRun, force) = try (p[GenerateCommand.check], p[GenerateCommand.dryRun], p[GenerateCommand.force])
+        let (path, outDir) = try (p[manifest], URL(fileURLWithPath: Paths.absolute(p[GenerateCommand.out] ?? ".", in: inv.directory)))
+        let outcome = try mapGraphErrors(path) {
             try GraphGenerator.run(
-                manifest: inv.parsed.argument("manifest"), in: inv.directory, repositoryRoot: try Paths.repositoryRoot(inv),
-                catalog: try Paths.catalog(inv),
-                outDir: URL(fileURLWithPath: Paths.absolute(inv.parsed.option("out") ?? ".", in: inv.directory)),
-                dryRun: inv.parsed.flag("dry-run") || check, force: inv.parsed.flag("force"))
+                manifest: path, in: inv.directory, repositoryRoot: try Paths.repositoryRoot(inv), catalog: try Paths.catalog(inv),
+                outDir: outDir, dryRun: dryRun || checking, force: force)
         }
         for warning in outcome.warnings { Console.err("warning: \(warning)\n") }
-        if check {
+        if checking {
             try GenerateCommand.reportCheck(outcome.files.map { ($0.path, $0.action.rawValue, $0.action.changesFile) }, inv: inv)
         } else {
-            report(outcome.files, dryRun: inv.parsed.flag("dry-run"), force: inv.parsed.flag("force"), inv: inv)
+            report(outcome.files, dryRun: dryRun, force: force, inv: inv)
         }
     }
 
     /// `--print`: the validated tree, drawn; writes nothing.
     static func printGraph(_ inv: Invocation) throws {
-        let printed = try mapGraphErrors(inv) {
-            try GraphGenerator.printTree(manifest: inv.parsed.argument("manifest"), in: inv.directory,
-                                         repositoryRoot: try Paths.repositoryRoot(inv))
+        let path = try inv.parsed[manifest]
+        let printed = try mapGraphErrors(path) {
+            try GraphGenerator.printTree(manifest: path, in: inv.directory, repositoryRoot: try Paths.repositoryRoot(inv))
         }
         for warning in printed.warnings { Console.err("warning: \(warning)\n") }
         inv.emit(json: .string(printed.text), text: printed.text)
     }
 
     /// A manifest that cannot be read, or fails validation (every problem listed), exits 1.
-    static func mapGraphErrors<T>(_ inv: Invocation, _ body: () throws -> T) throws -> T {
+    static func mapGraphErrors<T>(_ manifest: String?, _ body: () throws -> T) throws -> T {
         do {
             return try Scaffold.mapErrors(body)
         } catch let failure as GraphManifestError {
             throw TeamflowError(.failure, failure.message, hints: failure.hints)
         } catch let failure as GraphGenerator.ValidationFailed {
             for warning in failure.warnings { Console.err("warning: \(warning)\n") }
-            let shownPath = inv.parsed.argument("manifest") ?? GraphGenerator.defaultManifest
+            let shownPath = manifest ?? GraphGenerator.defaultManifest
             throw TeamflowError(.failure, "\(shownPath): \(failure.errors.count) problem(s); nothing was written\n"
                                 + failure.errors.map { "  \($0)" }.joined(separator: "\n"))
         }

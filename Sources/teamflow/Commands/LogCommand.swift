@@ -4,22 +4,21 @@ import TeamflowCore
 
 /// `teamflow log [--limit N]`: the raw events, newest first.
 enum LogCommand {
+    static let limit = OptionSpec(long: "limit", short: "n", valueName: "N", help: "Show at most N events.")
+
     static let spec = CommandSpec(
         name: "log",
         abstract: "Show the raw events, newest first.",
         examples: ["teamflow log --limit 20", "git log --oneline refs/teamflow/events"],
-        options: [OptionSpec(long: "limit", short: "n", valueName: "N", help: "Show at most N events.")],
-        validate: { parsed in
-            if let limit = parsed.option("limit"), (Int(limit) ?? -1) < 0 {
-                throw ValidationError("--limit takes a whole number, e.g. --limit 20 (got '\(limit)')")
-            }
-        },
+        options: [limit],
+        // Checked while parsing too, so a bad count is wrong usage even outside a repository.
+        validate: { parsed in _ = try parsed.int(limit, in: 0...) },
         run: handler(run)
     )
 
     static func run(_ inv: Invocation) throws {
         // A view like the others: a field over `FieldLimits` is shown cut (`export` gives it whole).
-        let events = try inv.store().log(limit: inv.parsed.option("limit").flatMap { Int($0) }).map(FieldLimits.fitted)
+        let events = try inv.store().log(limit: inv.parsed.int(limit, in: 0...)).map(FieldLimits.fitted)
         inv.emit(json: .array(events.map(json)), text: events.map(text).joined(separator: "\n"))
     }
 

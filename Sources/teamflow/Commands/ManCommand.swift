@@ -6,13 +6,16 @@ import TeamflowCore
 /// every page as `DIR/<name>.1`. Hidden plumbing for scripts/install.sh and
 /// scripts/package-deb.sh: the pages come from the same command tree as `--help`.
 enum ManCommand {
+    static let command = ArgumentSpec(name: "command", help: "A top-level command; the tool's own page when left out.", isOptional: true)
+    static let out = OptionSpec(long: "out", valueName: "DIR", help: "Write every page into DIR (created if missing) and list the files.",
+                                completion: .directory)
+
     static let spec = CommandSpec(
         name: "__man",
         abstract: "Print or write the manual pages.",
         examples: ["teamflow __man task | man -l -", "teamflow __man --out share/man/man1"],
-        arguments: [ArgumentSpec(name: "command", help: "A top-level command; the tool's own page when left out.", isOptional: true)],
-        options: [OptionSpec(long: "out", valueName: "DIR", help: "Write every page into DIR (created if missing) and list the files.",
-                             completion: .directory)],
+        arguments: [command],
+        options: [out],
         isHidden: true,
         run: handler(run)
     )
@@ -24,17 +27,17 @@ enum ManCommand {
 
     static func run(_ inv: Invocation) throws {
         let parser = TeamflowCLI.parser
-        if let out = inv.parsed.option("out") {
-            let folder = URL(fileURLWithPath: out, relativeTo: URL(fileURLWithPath: inv.directory))
+        if let folderName = try inv.parsed[out] {
+            let folder = URL(fileURLWithPath: folderName, relativeTo: URL(fileURLWithPath: inv.directory))
             do {
                 let files = try parser.writeManPages(into: folder, date: date, source: source)
                 Console.out(files.map { $0.path + "\n" }.joined())
             } catch {
-                throw TeamflowError(.failure, "cannot write the manual pages into \(out): \(error.localizedDescription)")
+                throw TeamflowError(.failure, "cannot write the manual pages into \(folderName): \(error.localizedDescription)")
             }
             return
         }
-        let name = inv.parsed.argument("command")
+        let name = try inv.parsed[command]
         guard let page = parser.manPage(for: name, date: date, source: source) else {
             throw TeamflowError(.usage, "no manual page for '\(name ?? "")'", hints: ["Pages: " + parser.manPages(date: date, source: source).map(\.name).joined(separator: ", ")])
         }

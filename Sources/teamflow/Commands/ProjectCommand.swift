@@ -3,7 +3,15 @@ import TeamflowCore
 
 /// `teamflow project add|edit|move|remove|list`: projects with due dates and a state.
 enum ProjectCommand {
-    static let idArgument = ArgumentSpec(name: "project", help: "The project's name or id prefix.")
+    static let project = ArgumentSpec(name: "project", help: "The project's name or id prefix.")
+    static let name = ArgumentSpec(name: "name", help: "The project's name.")
+    static let state = EpicCommand.state
+    static let due = TaskCommand.due
+    static let description = OptionSpec(long: "description", valueName: "TEXT", help: "What the project is about.")
+    static let newName = OptionSpec(long: "name", valueName: "TEXT", help: "The new name.")
+    static let status = OptionSpec(long: "status", valueName: "S", help: "Only projects in this state.", allowedValues: WorkStatus.names)
+    static let force = FlagSpec(long: "force", help: "Remove even when epics belong to it; they are detached.")
+    static let overdue = FlagSpec(long: "overdue", help: "Only projects due before today and not done.")
 
     static let spec = CommandSpec(
         name: "project",
@@ -11,55 +19,47 @@ enum ProjectCommand {
         examples: ["teamflow project add \"앱 출시\" --due 2024-12-06", "teamflow project move 앱 doing",
                    "teamflow project list --overdue"],
         subcommands: [
-            CommandSpec(name: "add", abstract: "Add a project.",
-                        arguments: [ArgumentSpec(name: "name", help: "The project's name.")],
-                        options: [OptionSpec(long: "due", valueName: "DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, a weekday (fri) or +3d."),
-                                  OptionSpec(long: "description", valueName: "TEXT", help: "What the project is about.")], run: handler(add)),
+            CommandSpec(name: "add", abstract: "Add a project.", arguments: [name], options: [due, description], run: handler(add)),
             CommandSpec(name: "edit", abstract: "Change a project's name, due date or description.",
-                        arguments: [idArgument],
-                        options: [OptionSpec(long: "name", valueName: "TEXT", help: "The new name."),
-                                  OptionSpec(long: "due", valueName: "DATE", help: "The new due date (none clears it)."),
-                                  OptionSpec(long: "description", valueName: "TEXT", help: "The new description (empty clears it).")], run: handler(edit)),
-            CommandSpec(name: "move", abstract: "Move a project to todo, doing or done.",
-                        arguments: [idArgument, ArgumentSpec(name: "state", help: "todo, doing or done.", allowedValues: WorkStatus.names)], run: handler(move)),
+                        arguments: [project],
+                        options: [newName, due.withHelp("The new due date (none clears it)."),
+                                  description.withHelp("The new description (empty clears it).")], run: handler(edit)),
+            CommandSpec(name: "move", abstract: "Move a project to todo, doing or done.", arguments: [project, state], run: handler(move)),
             CommandSpec(name: "remove", abstract: "Remove a project (the history keeps it).",
-                        arguments: [idArgument],
-                        flags: [FlagSpec(long: "force", help: "Remove even when epics belong to it; they are detached.")], run: handler(remove)),
+                        arguments: [project], flags: [force], run: handler(remove)),
             CommandSpec(name: "list", abstract: "List projects with progress (done tasks of their epics / all of them, and percent).",
-                        options: [OptionSpec(long: "status", valueName: "S", help: "Only projects in this state.", allowedValues: WorkStatus.names)],
-                        flags: [FlagSpec(long: "overdue", help: "Only projects due before today and not done.")], run: handler(list)),
+                        options: [status], flags: [overdue], run: handler(list)),
         ]
     )
 
     static func add(_ inv: Invocation) throws {
         let (cases, today) = try useCases(inv)
-        let project = try cases.add(name: inv.argument("name"), due: inv.parsed.option("due"),
-                                    description: inv.parsed.option("description"))
-        inv.emit(json: Present.json(project, today: today), text: "Added project \(project.shortID): \(project.name)")
+        let added = try cases.add(name: inv.argument(name), due: inv.parsed[due], description: inv.parsed[description])
+        inv.emit(json: Present.json(added, today: today), text: "Added project \(added.shortID): \(added.name)")
     }
 
     static func edit(_ inv: Invocation) throws {
         let (cases, today) = try useCases(inv)
-        let project = try cases.edit(inv.argument("project"), name: inv.parsed.option("name"), due: inv.parsed.option("due"),
-                                     description: inv.parsed.option("description"))
-        inv.emit(json: Present.json(project, today: today), text: "Edited project: " + Present.line(project, today: today))
+        let edited = try cases.edit(inv.argument(project), name: inv.parsed[newName], due: inv.parsed[due],
+                                    description: inv.parsed[description])
+        inv.emit(json: Present.json(edited, today: today), text: "Edited project: " + Present.line(edited, today: today))
     }
 
     static func move(_ inv: Invocation) throws {
         let (cases, today) = try useCases(inv)
-        let project = try cases.move(inv.argument("project"), to: inv.argument("state"))
-        inv.emit(json: Present.json(project, today: today), text: Present.line(project, today: today))
+        let moved = try cases.move(inv.argument(project), to: inv.argument(state))
+        inv.emit(json: Present.json(moved, today: today), text: Present.line(moved, today: today))
     }
 
     static func remove(_ inv: Invocation) throws {
         let (cases, today) = try useCases(inv)
-        let project = try cases.remove(inv.argument("project"), force: inv.parsed.flag("force"))
-        inv.emit(json: Present.json(project, today: today), text: "Removed project \(project.shortID): \(project.name)")
+        let removed = try cases.remove(inv.argument(project), force: inv.parsed[force])
+        inv.emit(json: Present.json(removed, today: today), text: "Removed project \(removed.shortID): \(removed.name)")
     }
 
     static func list(_ inv: Invocation) throws {
         let (cases, today) = try useCases(inv)
-        let projects = try cases.listWithProgress(overdue: inv.parsed.flag("overdue"), status: inv.parsed.option("status"))
+        let projects = try cases.listWithProgress(overdue: inv.parsed[overdue], status: inv.parsed[status])
         inv.emit(json: .array(projects.map { json($0, today: today) }),
                  text: projects.isEmpty ? "No projects." : projects.map { line($0, today: today) }.joined(separator: "\n"))
     }

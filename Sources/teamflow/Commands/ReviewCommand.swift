@@ -5,10 +5,26 @@ import TeamflowCore
 
 /// `teamflow review add|comment|edit|list|show`: PR review notes and reviewers' comments.
 enum ReviewCommand {
-    static let byOption = OptionSpec(long: "by", valueName: "LOGIN",
-                                     help: "Who wrote it, when not you (the event's author stays you, as in git).")
-    static let fileOption = OptionSpec(long: "from-file", valueName: "F.md", help: "Read the PR description from a Markdown file (- for standard input).",
-                                       completion: .file)
+    static let pr = ArgumentSpec(name: "pr", help: "The PR number (or the review's id prefix).")
+    static let text = ArgumentSpec(name: "text", help: "The comment.")
+    static let by = OptionSpec(long: "by", valueName: "LOGIN",
+                               help: "Who wrote it, when not you (the event's author stays you, as in git).")
+    static let fromFile = OptionSpec(long: "from-file", valueName: "F.md", help: "Read the PR description from a Markdown file (- for standard input).",
+                                     completion: .file)
+    static let fromGitHubJSON = OptionSpec(long: "from-gh-json", valueName: "F.json",
+                                           help: "Read everything from `gh pr view N --json number,title,body,author,url,headRefName,createdAt,comments,reviews`.",
+                                           completion: .file)
+    /// `review add --pr N` (the other subcommands take the PR as the argument `pr`).
+    static let number = OptionSpec(long: "pr", valueName: "N", help: "The PR number.")
+    static let title = OptionSpec(long: "title", valueName: "T", help: "The PR title (default: the first line of --from-file).")
+    static let related = OptionSpec(long: "related", valueName: "TEXT", help: "Related issues.")
+    static let background = OptionSpec(long: "background", valueName: "TEXT", help: "Why the change was needed.")
+    static let work = OptionSpec(long: "work", valueName: "ITEM", help: "A work item (repeat for several).", isRepeating: true)
+    static let notes = OptionSpec(long: "notes", valueName: "TEXT", help: "Notes for reviewers.")
+    static let testing = OptionSpec(long: "testing", valueName: "TEXT", help: "How to test.")
+    static let url = OptionSpec(long: "url", valueName: "URL", help: "The PR's address.")
+    static let branch = OptionSpec(long: "branch", valueName: "NAME", help: "The PR's head branch.")
+    static let week = GoalCommand.week
 
     static let spec = CommandSpec(
         name: "review",
@@ -22,32 +38,14 @@ enum ReviewCommand {
         ],
         subcommands: [
             CommandSpec(name: "add", abstract: "Record a PR's review notes.",
-                        options: [
-                            OptionSpec(long: "pr", valueName: "N", help: "The PR number."),
-                            OptionSpec(long: "title", valueName: "T", help: "The PR title (default: the first line of --from-file)."),
-                            byOption, fileOption,
-                            OptionSpec(long: "from-gh-json", valueName: "F.json",
-                                       help: "Read everything from `gh pr view N --json number,title,body,author,url,headRefName,createdAt,comments,reviews`.",
-                                       completion: .file),
-                            OptionSpec(long: "related", valueName: "TEXT", help: "Related issues."),
-                            OptionSpec(long: "background", valueName: "TEXT", help: "Why the change was needed."),
-                            OptionSpec(long: "work", valueName: "ITEM", help: "A work item (repeat for several).", isRepeating: true),
-                            OptionSpec(long: "notes", valueName: "TEXT", help: "Notes for reviewers."),
-                            OptionSpec(long: "testing", valueName: "TEXT", help: "How to test."),
-                            OptionSpec(long: "url", valueName: "URL", help: "The PR's address."),
-                            OptionSpec(long: "branch", valueName: "NAME", help: "The PR's head branch."),
-                            GoalCommand.weekOption,
-                        ], run: handler(add)),
+                        options: [number, title, by, fromFile, fromGitHubJSON, related, background, work, notes, testing, url, branch, week],
+                        run: handler(add)),
             CommandSpec(name: "comment", abstract: "Add a reviewer's comment to a PR's review.",
-                        arguments: [ArgumentSpec(name: "pr", help: "The PR number (or the review's id prefix)."),
-                                    ArgumentSpec(name: "text", help: "The comment.")],
-                        options: [byOption], run: handler(comment)),
+                        arguments: [pr, text], options: [by], run: handler(comment)),
             CommandSpec(name: "edit", abstract: "Change a review's title, author or description.",
-                        arguments: [ArgumentSpec(name: "pr", help: "The PR number (or the review's id prefix).")],
-                        options: [OptionSpec(long: "title", valueName: "T", help: "The new title."), byOption, fileOption], run: handler(edit)),
-            CommandSpec(name: "list", abstract: "List reviews, oldest first.", options: [GoalCommand.weekOption], run: handler(list)),
-            CommandSpec(name: "show", abstract: "Show a review with its sections and comments.",
-                        arguments: [ArgumentSpec(name: "pr", help: "The PR number (or the review's id prefix).")], run: handler(show)),
+                        arguments: [pr], options: [title.withHelp("The new title."), by, fromFile], run: handler(edit)),
+            CommandSpec(name: "list", abstract: "List reviews, oldest first.", options: [week], run: handler(list)),
+            CommandSpec(name: "show", abstract: "Show a review with its sections and comments.", arguments: [pr], run: handler(show)),
         ]
     )
 
@@ -58,26 +56,25 @@ enum ReviewCommand {
     }
 
     static func comment(_ inv: Invocation) throws {
-        let review = try useCases(inv).comment(pr: inv.argument("pr"), text: inv.argument("text"), by: inv.parsed.option("by"))
+        let review = try useCases(inv).comment(pr: inv.argument(pr), text: inv.argument(text), by: inv.parsed[by])
         inv.emit(json: Present.json(review), text: "Commented on PR #\(review.pr) (\(review.comments.count) comment\(review.comments.count == 1 ? "" : "s"))")
     }
 
     static func edit(_ inv: Invocation) throws {
-        let sections = try inv.parsed.option("from-file").map { try bodySections(inv, file: $0) }
-        let review = try useCases(inv).edit(pr: inv.argument("pr"), title: inv.parsed.option("title"),
-                                            by: inv.parsed.option("by"), sections: sections)
+        let sections = try inv.parsed[fromFile].map { try bodySections(inv, file: $0) }
+        let review = try useCases(inv).edit(pr: inv.argument(pr), title: inv.parsed[title], by: inv.parsed[by], sections: sections)
         inv.emit(json: Present.json(review), text: "Edited review of PR #\(review.pr): \(review.title)")
     }
 
     static func list(_ inv: Invocation) throws {
-        let reviews = try useCases(inv).list(week: inv.parsed.option("week"))
+        let reviews = try useCases(inv).list(week: inv.parsed[week])
         inv.emit(json: .array(reviews.map(Present.json)),
                  text: reviews.isEmpty ? "No reviews." : reviews.map(Present.line).joined(separator: "\n"))
     }
 
     static func show(_ inv: Invocation) throws {
         let cases = try useCases(inv)
-        let review = try cases.find(inv.argument("pr"))
+        let review = try cases.find(inv.argument(pr))
         inv.emit(json: Present.json(review), text: Present.detail(review, timeZone: cases.session.timeZone))
     }
 
@@ -89,11 +86,11 @@ enum ReviewCommand {
     static func newReview(_ inv: Invocation) throws -> ReviewUseCases.NewReview {
         let p = inv.parsed
         var request = ReviewRequest()
-        (request.pr, request.title, request.by) = (p.option("pr"), p.option("title"), p.option("by"))
-        (request.url, request.branch, request.week) = (p.option("url"), p.option("branch"), p.option("week"))
-        (request.related, request.background, request.work) = (p.option("related"), p.option("background"), p.options("work"))
-        (request.notes, request.testing) = (p.option("notes"), p.option("testing"))
-        switch (p.option("from-gh-json"), p.option("from-file")) {
+        (request.pr, request.title, request.by) = try (p[number], p[title], p[by])
+        (request.url, request.branch, request.week) = try (p[url], p[branch], p[week])
+        (request.related, request.background, request.work) = try (p[related], p[background], p.values(work))
+        (request.notes, request.testing) = try (p[notes], p[testing])
+        switch try (p[fromGitHubJSON], p[fromFile]) {
         case (.some, .some): throw TeamflowError(.usage, "--from-file and --from-gh-json cannot be combined")
         case (.some(let json), nil): request.source = .githubJSON(try inv.readInput(json))
         case (nil, .some(let file)): request.source = .markdown(try inv.readText(file), name: file)

@@ -3,32 +3,34 @@ import TeamflowCore
 
 /// `teamflow sprint [NAME]`, `sprint add`, `sprint list`: named sprints and their board.
 enum SprintCommand {
+    /// The sprint whose board `sprint [NAME]` shows.
+    static let name = ArgumentSpec(name: "name", help: "The sprint's name or id prefix (default: the sprint holding today).",
+                                   isOptional: true, completion: .command("teamflow __complete sprints"))
+    /// `sprint add NAME`: a new name, so nothing to complete.
+    static let newName = ArgumentSpec(name: "name", help: "The sprint's name.")
+    static let from = OptionSpec(long: "from", valueName: "DATE", help: "First day, YYYY-MM-DD.", isRequired: true)
+    static let to = OptionSpec(long: "to", valueName: "DATE", help: "Last day, YYYY-MM-DD.", isRequired: true)
+    /// `--sprint NAME` of other commands, completed with the sprints' names; each command words
+    /// its help (`SprintCommand.sprintOption.withHelp(...)`).
+    static let sprintOption = OptionSpec(long: "sprint", valueName: "NAME", help: "A sprint's name or id prefix.",
+                                         completion: .command("teamflow __complete sprints"))
+
     static let spec = CommandSpec(
         name: "sprint",
         abstract: "Named sprints; `teamflow sprint [NAME]` shows a sprint's board (default: the one holding today).",
         examples: ["teamflow sprint add \"Sprint 12\" --from 2024-11-18 --to 2024-11-29", "teamflow sprint list",
                    "teamflow sprint \"Sprint 12\" --json", "teamflow sprint --burndown"],
-        arguments: [ArgumentSpec(name: "name", help: "The sprint's name or id prefix (default: the sprint holding today).",
-                                 isOptional: true, completion: .command("teamflow __complete sprints"))],
-        flags: [StatsCommand.burndownFlag],
+        arguments: [name],
+        flags: [StatsCommand.burndown],
         subcommands: [
-            CommandSpec(name: "add", abstract: "Add a sprint.",
-                        arguments: [ArgumentSpec(name: "name", help: "The sprint's name.")],
-                        options: [OptionSpec(long: "from", valueName: "DATE", help: "First day, YYYY-MM-DD.", isRequired: true),
-                                  OptionSpec(long: "to", valueName: "DATE", help: "Last day, YYYY-MM-DD.", isRequired: true)], run: handler(add)),
+            CommandSpec(name: "add", abstract: "Add a sprint.", arguments: [newName], options: [from, to], run: handler(add)),
             CommandSpec(name: "list", abstract: "List sprints.", run: handler(list)),
         ],
         run: handler(run)
     )
 
-    /// `--sprint NAME`, completed with the sprints' names.
-    static func sprintOption(help: String) -> OptionSpec {
-        OptionSpec(long: "sprint", valueName: "NAME", help: help, completion: .command("teamflow __complete sprints"))
-    }
-
     static func add(_ inv: Invocation) throws {
-        let sprint = try useCases(inv).add(name: inv.argument("name"), from: inv.parsed.option("from") ?? "",
-                                           to: inv.parsed.option("to") ?? "")
+        let sprint = try useCases(inv).add(name: inv.argument(newName), from: inv.parsed[from] ?? "", to: inv.parsed[to] ?? "")
         inv.emit(json: Present.json(sprint), text: "Added sprint \(sprint.shortID): \(sprint.name) (\(sprint.from) – \(sprint.to))")
     }
 
@@ -39,9 +41,9 @@ enum SprintCommand {
     }
 
     static func run(_ inv: Invocation) throws {
-        if inv.parsed.flag("burndown") { return try StatsCommand.sprintBurndown(inv) }
+        if try inv.parsed[StatsCommand.burndown] { return try StatsCommand.sprintBurndown(inv) }
         let session = try inv.session()
-        let board = try SprintUseCases(repository: try inv.store(), session: session).board(inv.parsed.argument("name"))
+        let board = try SprintUseCases(repository: try inv.store(), session: session).board(inv.parsed[name])
         inv.emit(json: json(board, today: session.today), text: text(board, today: session.today))
     }
 

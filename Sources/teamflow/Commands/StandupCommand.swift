@@ -4,26 +4,29 @@ import TeamflowCore
 
 /// `teamflow standup`: per member, done since the last working day, in progress, overdue.
 enum StandupCommand {
+    static let since = OptionSpec(long: "since", valueName: "DATE", help: "A date (YYYY-MM-DD, yesterday, mon, -2d; default: the last working day).")
+    static let member = OptionSpec(long: "member", short: "m", valueName: "M", help: "Only this member (name, handle, id prefix or me).",
+                                   completion: MemberCommand.completion)
+    static let mine = FlagSpec(long: "mine", help: "Only me (same as --member me).")
+
     static let spec = CommandSpec(
         name: "standup",
         abstract: "Per member: what was done since the last working day, what is in progress, what is overdue.",
         discussion: "\"Done since\" reads the time of the event that made each task done (kept in the state, so no history is replayed), seen in TZ, so it is right "
             + "for a team spread over time zones. Each task is listed once: one in progress and past due is marked overdue on its line. The default start is the last working day before today (Friday on a Monday).",
         examples: ["teamflow standup", "teamflow standup --since yesterday --mine", "teamflow standup --member 건우 --json"],
-        options: [OptionSpec(long: "since", valueName: "DATE", help: "A date (YYYY-MM-DD, yesterday, mon, -2d; default: the last working day)."),
-                  OptionSpec(long: "member", short: "m", valueName: "M", help: "Only this member (name, handle, id prefix or me).",
-                             completion: MemberCommand.completion)],
-        flags: [FlagSpec(long: "mine", help: "Only me (same as --member me).")],
+        options: [since, member],
+        flags: [mine],
         validate: { parsed in
-            if parsed.flag("mine"), parsed.option("member") != nil { throw ValidationError("give --mine or --member, not both") }
+            if try parsed[mine], try parsed[member] != nil { throw ValidationError("give --mine or --member, not both") }
         },
         run: handler(run)
     )
 
     static func run(_ inv: Invocation) throws {
         let queries = try inv.queries()
-        let member = inv.parsed.flag("mine") ? Session.meWord : inv.parsed.option("member")
-        let standup = try queries.standup(since: inv.parsed.option("since"), member: member)
+        let who = try inv.parsed[mine] ? Session.meWord : inv.parsed[member]
+        let standup = try queries.standup(since: inv.parsed[since], member: who)
         inv.emit(json: json(standup), text: text(standup, timeZone: queries.session.timeZone))
     }
 

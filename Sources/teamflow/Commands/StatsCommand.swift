@@ -7,31 +7,30 @@ import TeamflowCore
 /// `teamflow stats [--weeks N] [--member M]`: velocity (items done per week) as a terminal
 /// chart; also the `--burndown` of `week` and `sprint`, which share its chart printing.
 enum StatsCommand {
+    static let weeks = OptionSpec(long: "weeks", valueName: "N", help: "How many weeks, ending with this week (default: 8; never before the team's first week).")
+    static let member = OptionSpec(long: "member", short: "m", valueName: "M", help: "Only this member's tasks (name, handle or id prefix).",
+                                   completion: MemberCommand.completion)
+    /// The `--burndown` flag of `week` and `sprint`.
+    static let burndown = FlagSpec(long: "burndown", help: "Show open items at each day's end against the ideal line and the scope instead of the board.")
+
     static let spec = CommandSpec(
         name: "stats",
         abstract: "Velocity: tasks and goals done per week, for the team and each member, with the average.",
         discussion: "Bars on a terminal (coloured unless NO_COLOR is set), plain numbers when piped; --json prints the series (docs/CHARTS.md). Weeks and days are those of TZ.",
         examples: ["teamflow stats", "teamflow stats --weeks 12 --member minsu", "teamflow stats --json"],
-        options: [
-            OptionSpec(long: "weeks", valueName: "N", help: "How many weeks, ending with this week (default: 8; never before the team's first week)."),
-            OptionSpec(long: "member", short: "m", valueName: "M", help: "Only this member's tasks (name, handle or id prefix).",
-                       completion: MemberCommand.completion),
-        ],
+        options: [weeks, member],
         run: handler(run)
     )
 
-    /// The `--burndown` flag of `week` and `sprint`.
-    static let burndownFlag = FlagSpec(long: "burndown", help: "Show open items at each day's end against the ideal line and the scope instead of the board.")
-
     static func run(_ inv: Invocation) throws {
-        let weeks = try count(inv.parsed.option("weeks"), default: 8)
-        let member = inv.parsed.option("member")
-        let series = try inv.queries().velocity(weeks: weeks, member: member)
+        let count = try inv.parsed.int(weeks, in: 1...Insights.maxWeeks) ?? 8
+        let only = try inv.parsed[member]
+        let series = try inv.queries().velocity(weeks: count, member: only)
         if inv.json { return Console.raw(json(series).serialized() + "\n") }
         var options = chartOptions(inv)
         // One member's bars would repeat the team's: the name goes into the title instead
         // (plain numbers keep the member's column, which names them).
-        if member != nil, options.style == .bars, let name = series.members.first {
+        if only != nil, options.style == .bars, let name = series.members.first {
             options.showMembers = false
             options.labels.velocityTitle += " · " + name
         }
@@ -40,14 +39,14 @@ enum StatsCommand {
 
     /// `week [W] --burndown`.
     static func weekBurndown(_ inv: Invocation) throws {
-        let burndown = try inv.queries().weekBurndown(inv.parsed.argument("week"))
+        let burndown = try inv.queries().weekBurndown(inv.parsed[WeekCommand.week])
         let week = burndown.week
         printBurndown(inv, burndown.series, heading: "Week \(week) (\(week.start) – \(week.end))")
     }
 
     /// `sprint [NAME] --burndown`.
     static func sprintBurndown(_ inv: Invocation) throws {
-        let burndown = try inv.queries().sprintBurndown(inv.parsed.argument("name"))
+        let burndown = try inv.queries().sprintBurndown(inv.parsed[SprintCommand.name])
         let sprint = burndown.sprint
         printBurndown(inv, burndown.series, heading: "Sprint \(Present.oneLine(sprint.name)) (\(sprint.from) – \(sprint.to))")
     }
@@ -64,16 +63,6 @@ enum StatsCommand {
     static func chartOptions(_ inv: Invocation) -> TextChartOptions {
         let width = inv.environment["COLUMNS"].flatMap { Int($0) } ?? 80
         return TextChartOptions(width: width, color: Console.useColor, style: Console.isTerminal ? .bars : .plain)
-    }
-
-    /// A positive count option, or wrong usage (exit 64).
-    static func count(_ text: String?, default value: Int) throws -> Int {
-        guard let text else { return value }
-        guard let number = Int(text), number >= 1, number <= Insights.maxWeeks else {
-            throw TeamflowError(.usage, "--weeks needs a whole number from 1 to \(Insights.maxWeeks), not '\(text)'",
-                                hints: ["For example: teamflow stats --weeks 12"])
-        }
-        return number
     }
 
     /// The keys of docs/CHARTS.md, in its order.

@@ -5,26 +5,28 @@ import TeamflowGit
 
 /// `teamflow sync [REMOTE] [--all] [--dry-run] [--allow-unrelated]`.
 enum SyncCommand {
+    static let remote = ArgumentSpec(name: "remote", help: "A configured remote, or a URL or path (default: origin).", isOptional: true)
+    static let all = FlagSpec(long: "all", help: "Sync with every configured remote, one after another.")
+    static let dryRun = FlagSpec(long: "dry-run", short: "n", help: "Fetch and say what would move; change nothing else.")
+    static let allowUnrelated = FlagSpec(long: "allow-unrelated", help: "Merge with a remote history that shares no commit with ours (after a force-push).")
+
     static let spec = CommandSpec(
         name: "sync",
         abstract: "Fetch, merge and push the events ref, so the whole team shares one history.",
         discussion: "Fetches the remote's events into refs/teamflow/remotes/<remote>/events with your own git (so ssh keys, ssh config and credential helpers just work), merges by the union of both event sets, and pushes with a lease so nobody's events are overwritten. A clone with no events adopts the remote's; a remote with none receives ours.",
         examples: ["teamflow sync", "teamflow sync upstream", "teamflow sync --all", "teamflow sync --dry-run"],
-        arguments: [ArgumentSpec(name: "remote", help: "A configured remote, or a URL or path (default: origin).", isOptional: true)],
-        flags: [
-            FlagSpec(long: "all", help: "Sync with every configured remote, one after another."),
-            FlagSpec(long: "dry-run", short: "n", help: "Fetch and say what would move; change nothing else."),
-            FlagSpec(long: "allow-unrelated", help: "Merge with a remote history that shares no commit with ours (after a force-push)."),
-        ],
+        arguments: [remote],
+        flags: [all, dryRun, allowUnrelated],
         run: handler(run)
     )
 
     static func run(_ inv: Invocation) throws {
         let store = try inv.store()
-        let remotes = try store.syncTargets(remote: inv.parsed.argument("remote"), all: inv.parsed.flag("all"))
+        let everyRemote = try inv.parsed[all]
+        let remotes = try store.syncTargets(remote: inv.parsed[remote], all: everyRemote)
         let session = try inv.session()
         let at = Timestamp.format(session.now, timeZone: session.timeZone)
-        let options = SyncOptions(dryRun: inv.parsed.flag("dry-run"), allowUnrelated: inv.parsed.flag("allow-unrelated"))
+        let options = try SyncOptions(dryRun: inv.parsed[dryRun], allowUnrelated: inv.parsed[allowUnrelated])
         let transport = try GitTransport(store: store, progress: isatty(STDERR_FILENO) == 1 && !inv.json)
         let reports = try ProgressLine.run("teamflow sync", inv) {
             try store.sync(remotes: remotes, transport: transport, options: options, author: session.author, at: at) { report in
@@ -33,7 +35,7 @@ enum SyncCommand {
         }
         if inv.json {
             let objects = reports.map(json)
-            inv.emit(json: inv.parsed.flag("all") ? .array(objects) : objects.first ?? .null, text: "")
+            inv.emit(json: everyRemote ? .array(objects) : objects.first ?? .null, text: "")
         }
     }
 

@@ -3,16 +3,28 @@ import TeamflowCore
 
 /// `teamflow task add|check|uncheck|start|move|assign|edit|remove|show|list`: members' tasks.
 enum TaskCommand {
-    static let idArgument = ArgumentSpec(name: "id", help: "The task's id prefix (at least 4 characters) or exact title.",
-                                         completion: .command("teamflow __complete tasks"))
+    // Each option, flag and argument once: the spec lists below use these values, and the
+    // handlers read with them.
+    static let id = ArgumentSpec(name: "id", help: "The task's id prefix (at least 4 characters) or exact title.",
+                                 completion: .command("teamflow __complete tasks"))
     /// Several tasks at once: all are found first, then one commit (nothing when any is not found).
-    static let idsArgument = ArgumentSpec(name: "id", help: "Task id prefixes (at least 4 characters) or exact titles; several make one commit.",
-                                          isRepeating: true, completion: .command("teamflow __complete tasks"))
-    static let memberOption = OptionSpec(long: "member", short: "m", valueName: "M", help: "A member's name, handle, id prefix, or me.",
-                                         completion: MemberCommand.completion)
-    static let weekOption = OptionSpec(long: "week", valueName: "W",
-                                       help: "ISO week like 2024-W47, or any date in it (default: this week).")
-    static let epicOption = OptionSpec(long: "epic", valueName: "ID", help: "The epic's title or id prefix.")
+    static let ids = ArgumentSpec(name: "id", help: "Task id prefixes (at least 4 characters) or exact titles; several make one commit.",
+                                  isRepeating: true, completion: .command("teamflow __complete tasks"))
+    static let title = ArgumentSpec(name: "title", help: "The task.")
+    static let status = ArgumentSpec(name: "status", help: "The new status.", allowedValues: WorkStatus.names)
+    static let assignee = ArgumentSpec(name: "member", help: "The member's name, handle or id prefix.", completion: MemberCommand.completion)
+    static let member = OptionSpec(long: "member", short: "m", valueName: "M", help: "A member's name, handle, id prefix, or me.",
+                                   completion: MemberCommand.completion)
+    static let week = GoalCommand.week
+    static let epic = OptionSpec(long: "epic", valueName: "ID", help: "The epic's title or id prefix.")
+    static let due = OptionSpec(long: "due", valueName: "DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, a weekday (fri) or +3d.")
+    static let parent = OptionSpec(long: "parent", valueName: "ID", help: "Make it a sub-task of this task.")
+    static let sprint = SprintCommand.sprintOption.withHelp("Put the task in a sprint instead of a week.")
+    static let newTitle = OptionSpec(long: "title", valueName: "TEXT", help: "The new title.")
+    static let noSprint = FlagSpec(long: "no-sprint", help: "Take the task out of its sprint.")
+    static let open = FlagSpec(long: "open", help: "Only tasks not done.", exclusiveGroup: "state")
+    static let done = FlagSpec(long: "done", help: "Only tasks done.", exclusiveGroup: "state")
+    static let mine = FlagSpec(long: "mine", help: "Only my tasks (same as --member me).")
 
     static let spec = CommandSpec(
         name: "task",
@@ -21,49 +33,37 @@ enum TaskCommand {
                    "teamflow task check 3f2a 9d0b", "teamflow task show 3f2a", "teamflow task list --member minsu --open"],
         subcommands: [
             CommandSpec(name: "add", abstract: "Add a task (a sub-task with --parent).",
-                        arguments: [ArgumentSpec(name: "title", help: "The task.")],
-                        options: [memberOption, epicOption, weekOption,
-                                  OptionSpec(long: "due", valueName: "DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, a weekday (fri) or +3d."),
-                                  OptionSpec(long: "parent", valueName: "ID", help: "Make it a sub-task of this task."),
-                                  SprintCommand.sprintOption(help: "Put the task in a sprint instead of a week.")], run: handler(add)),
-            CommandSpec(name: "check", abstract: "Mark tasks done.", arguments: [idsArgument], run: handler(check)),
-            CommandSpec(name: "uncheck", abstract: "Mark tasks open (todo) again.", arguments: [idsArgument], run: handler(uncheck)),
-            CommandSpec(name: "start", abstract: "Mark tasks in progress (doing).", arguments: [idsArgument], run: handler(start)),
-            CommandSpec(name: "move", abstract: "Move tasks to todo, doing or done.",
-                        arguments: [idsArgument, ArgumentSpec(name: "status", help: "The new status.", allowedValues: WorkStatus.names)],
-                        run: handler(move)),
-            CommandSpec(name: "assign", abstract: "Assign a task to a member.",
-                        arguments: [idArgument, ArgumentSpec(name: "member", help: "The member's name, handle or id prefix.",
-                                                             completion: MemberCommand.completion)], run: handler(assign)),
+                        arguments: [title], options: [member, epic, week, due, parent, sprint], run: handler(add)),
+            CommandSpec(name: "check", abstract: "Mark tasks done.", arguments: [ids], run: handler(check)),
+            CommandSpec(name: "uncheck", abstract: "Mark tasks open (todo) again.", arguments: [ids], run: handler(uncheck)),
+            CommandSpec(name: "start", abstract: "Mark tasks in progress (doing).", arguments: [ids], run: handler(start)),
+            CommandSpec(name: "move", abstract: "Move tasks to todo, doing or done.", arguments: [ids, status], run: handler(move)),
+            CommandSpec(name: "assign", abstract: "Assign a task to a member.", arguments: [id, assignee], run: handler(assign)),
             CommandSpec(name: "edit", abstract: "Change tasks' title, week, due date, epic, parent or sprint.",
-                        arguments: [idsArgument],
-                        options: [OptionSpec(long: "title", valueName: "TEXT", help: "The new title."), weekOption,
-                                  OptionSpec(long: "due", valueName: "DATE", help: "The new due date (none clears it)."),
-                                  OptionSpec(long: "epic", valueName: "ID", help: "The new epic (none clears it)."),
-                                  OptionSpec(long: "parent", valueName: "ID", help: "The new parent task (none makes it top-level)."),
-                                  SprintCommand.sprintOption(help: "File the task in this sprint.")],
-                        flags: [FlagSpec(long: "no-sprint", help: "Take the task out of its sprint.")], run: handler(edit)),
-            CommandSpec(name: "remove", abstract: "Remove tasks and their sub-tasks (the history keeps them).", arguments: [idsArgument], run: handler(remove)),
+                        arguments: [ids],
+                        options: [newTitle, week, due.withHelp("The new due date (none clears it)."),
+                                  epic.withHelp("The new epic (none clears it)."),
+                                  parent.withHelp("The new parent task (none makes it top-level)."),
+                                  sprint.withHelp("File the task in this sprint.")],
+                        flags: [noSprint], run: handler(edit)),
+            CommandSpec(name: "remove", abstract: "Remove tasks and their sub-tasks (the history keeps them).", arguments: [ids], run: handler(remove)),
             CommandSpec(name: "show", abstract: "Show a task: every field, its sub-tasks and its history.",
-                        arguments: [idArgument], run: handler(showDetail)),
+                        arguments: [id], run: handler(showDetail)),
             CommandSpec(name: "list", abstract: "List tasks (default: this week's).",
-                        options: [memberOption,
-                                  OptionSpec(long: "week", valueName: "W", help: "ISO week, a date in it, or all (default: this week)."),
-                                  epicOption, SprintCommand.sprintOption(help: "Only the sprint's tasks (filed in it or of its weeks); every week of it unless --week.")],
-                        flags: [FlagSpec(long: "open", help: "Only tasks not done.", exclusiveGroup: "state"),
-                                FlagSpec(long: "done", help: "Only tasks done.", exclusiveGroup: "state"),
-                                FlagSpec(long: "mine", help: "Only my tasks (same as --member me).")],
+                        options: [member, week.withHelp("ISO week, a date in it, or all (default: this week)."),
+                                  epic, sprint.withHelp("Only the sprint's tasks (filed in it or of its weeks); every week of it unless --week.")],
+                        flags: [open, done, mine],
                         validate: { parsed in
-                            if parsed.flag("mine"), parsed.option("member") != nil { throw ValidationError("give --mine or --member, not both") }
+                            if try parsed[mine], try parsed[member] != nil { throw ValidationError("give --mine or --member, not both") }
                         }, run: handler(list)),
         ]
     )
 
     static func add(_ inv: Invocation) throws {
-        let options = TaskUseCases.NewTask(member: inv.parsed.option("member"), epic: inv.parsed.option("epic"),
-                                           week: inv.parsed.option("week"), due: inv.parsed.option("due"),
-                                           parent: inv.parsed.option("parent"), sprint: inv.parsed.option("sprint"))
-        let task = try useCases(inv).add(title: inv.argument("title"), options)
+        let p = inv.parsed
+        let options = try TaskUseCases.NewTask(member: p[member], epic: p[epic], week: p[week], due: p[due],
+                                               parent: p[parent], sprint: p[sprint])
+        let task = try useCases(inv).add(title: inv.argument(title), options)
         if task.member == nil, options.member == nil {
             Console.err("note: the task is unassigned: no member is linked to you (teamflow member edit NAME --email YOUR_GIT_EMAIL)\n")
         }
@@ -71,52 +71,51 @@ enum TaskCommand {
     }
 
     static func check(_ inv: Invocation) throws {
-        try show(try useCases(inv).check(inv.parsed.arguments("id")), inv)
+        try show(try useCases(inv).check(inv.parsed.values(ids)), inv)
     }
 
     static func uncheck(_ inv: Invocation) throws {
-        try show(try useCases(inv).uncheck(inv.parsed.arguments("id")), inv)
+        try show(try useCases(inv).uncheck(inv.parsed.values(ids)), inv)
     }
 
     static func start(_ inv: Invocation) throws {
-        try show(try useCases(inv).start(inv.parsed.arguments("id")), inv)
+        try show(try useCases(inv).start(inv.parsed.values(ids)), inv)
     }
 
     static func move(_ inv: Invocation) throws {
-        try show(try useCases(inv).move(inv.parsed.arguments("id"), to: inv.argument("status")), inv)
+        try show(try useCases(inv).move(inv.parsed.values(ids), to: inv.argument(status)), inv)
     }
 
     static func assign(_ inv: Invocation) throws {
-        try show(try useCases(inv).assign(inv.argument("id"), to: inv.argument("member")), inv)
+        try show(try useCases(inv).assign(inv.argument(id), to: inv.argument(assignee)), inv)
     }
 
     static func edit(_ inv: Invocation) throws {
-        let changes = TaskUseCases.Changes(title: inv.parsed.option("title"), week: inv.parsed.option("week"),
-                                           due: inv.parsed.option("due"), epic: inv.parsed.option("epic"),
-                                           parent: inv.parsed.option("parent"), sprint: inv.parsed.option("sprint"),
-                                           noSprint: inv.parsed.flag("no-sprint"))
-        try show(try useCases(inv).edit(inv.parsed.arguments("id"), changes), inv, prefix: "Edited: ")
+        let p = inv.parsed
+        let changes = try TaskUseCases.Changes(title: p[newTitle], week: p[week], due: p[due], epic: p[epic],
+                                               parent: p[parent], sprint: p[sprint], noSprint: p[noSprint])
+        try show(try useCases(inv).edit(p.values(ids), changes), inv, prefix: "Edited: ")
     }
 
     static func remove(_ inv: Invocation) throws {
-        let views = try inv.queries().views(try useCases(inv).remove(inv.parsed.arguments("id")))
+        let views = try inv.queries().views(try useCases(inv).remove(inv.parsed.values(ids)))
         inv.emit(json: Present.many(views.map { Present.json($0.task, memberName: $0.memberName) }),
                  text: views.map { "Removed task \($0.task.shortID): \(Present.oneLine($0.task.title))" }.joined(separator: "\n"))
     }
 
     static func showDetail(_ inv: Invocation) throws {
         let queries = try inv.queries()
-        let detail = try queries.taskDetail(inv.argument("id"))
+        let detail = try queries.taskDetail(inv.argument(id))
         inv.emit(json: Present.json(detail, today: queries.session.today), text: Present.detail(detail, timeZone: queries.session.timeZone))
     }
 
     static func list(_ inv: Invocation) throws {
-        let done: Bool? = inv.parsed.flag("done") ? true : inv.parsed.flag("open") ? false : nil
-        let member = inv.parsed.flag("mine") ? Session.meWord : inv.parsed.option("member")
+        let p = inv.parsed
+        let state: Bool? = try p[done] ? true : p[open] ? false : nil
+        let filter = try TaskUseCases.Filter(member: p[mine] ? Session.meWord : p[member], week: p[week], epic: p[epic],
+                                             done: state, sprint: p[sprint])
         let queries = try inv.queries(), today = queries.session.today
-        let tasks = try queries.tasks(TaskUseCases.Filter(member: member, week: inv.parsed.option("week"),
-                                                          epic: inv.parsed.option("epic"), done: done,
-                                                          sprint: inv.parsed.option("sprint")))
+        let tasks = try queries.tasks(filter)
         inv.emit(json: .array(tasks.map { Present.json($0.task, memberName: $0.memberName, today: today) }),
                  text: tasks.isEmpty ? "No tasks." : tasks.map { Present.line($0.task, memberName: $0.memberName, today: today) }.joined(separator: "\n"))
     }

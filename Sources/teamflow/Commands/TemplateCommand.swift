@@ -7,6 +7,19 @@ import Templates
 /// `teamflow template render`: renders any template file to stdout, exactly.
 /// Works anywhere: it needs no repository.
 enum TemplateCommand {
+    static let file = ArgumentSpec(name: "file", help: "The template file.", completion: .file)
+    static let data = OptionSpec(long: "data", valueName: "F.json|F.yaml", help: "The context: a JSON object or YAML mapping.", completion: .file)
+    static let searchPath = OptionSpec(long: "search-path", valueName: "DIR", help: "A folder for include/extends (repeatable, searched in order).",
+                                       isRepeating: true, completion: .directory)
+    static let trim = OptionSpec(long: "trim", valueName: "MODE", help: "Stencil's trim behaviour for block tags; swiftgen: none, then StencilSwiftKit's blank-line removal.",
+                                 defaultValue: "smart", allowedValues: ["none", "smart", "all", "swiftgen"])
+    static let param = OptionSpec(long: "param", valueName: "KEY=VALUE", help: "A StencilSwiftKit parameter, seen as param.KEY (repeatable).",
+                                  isRepeating: true)
+    static let maxOutput = OptionSpec(long: "max-output", valueName: "BYTES",
+                                      help: "The most the render may write (default 16M): bytes, or with K, M or G (KiB, MiB, GiB).")
+    static let maxSteps = OptionSpec(long: "max-steps", valueName: "N",
+                                     help: "The most steps the render may take (default \(RenderBudget.default.maxSteps)).")
+
     static let spec = CommandSpec(
         name: "template",
         abstract: "Render a Stencil-syntax template file.",
@@ -22,39 +35,31 @@ enum TemplateCommand {
                     iterations, filters); past either it stops with an error at the tag it was rendering. \
                     --max-output and --max-steps raise or lower the limits (see docs/TEMPLATES.md, "Budgets").
                     """,
-                arguments: [ArgumentSpec(name: "file", help: "The template file.", completion: .file)],
-                options: [
-                    OptionSpec(long: "data", valueName: "F.json|F.yaml", help: "The context: a JSON object or YAML mapping.", completion: .file),
-                    OptionSpec(long: "search-path", valueName: "DIR", help: "A folder for include/extends (repeatable, searched in order).",
-                               isRepeating: true, completion: .directory),
-                    OptionSpec(long: "trim", valueName: "MODE", help: "Stencil's trim behaviour for block tags; swiftgen: none, then StencilSwiftKit's blank-line removal.",
-                               defaultValue: "smart", allowedValues: ["none", "smart", "all", "swiftgen"]),
-                    OptionSpec(long: "param", valueName: "KEY=VALUE", help: "A StencilSwiftKit parameter, seen as param.KEY (repeatable).",
-                               isRepeating: true),
-                    OptionSpec(long: "max-output", valueName: "BYTES",
-                               help: "The most the render may write (default 16M): bytes, or with K, M or G (KiB, MiB, GiB)."),
-                    OptionSpec(long: "max-steps", valueName: "N",
-                               help: "The most steps the render may take (default \(RenderBudget.default.maxSteps))."),
-                ],
+                arguments: [file],
+                options: [data, searchPath, trim, param, maxOutput, maxSteps],
+                // The budget is checked while parsing, so a bad limit is wrong usage before any file is read.
                 validate: { parsed in _ = try budget(parsed) },
                 run: handler(render)),
         ]
     )
 
     static func render(_ inv: Invocation) throws {
-        let mode = inv.parsed.option("trim") ?? "smart"
-        let trim = TrimBehaviour(rawValue: mode) ?? .none
+        let p = inv.parsed
+        // `--trim` has a declared default and allowed values, so the fallback is never taken.
+        let mode = try p[trim] ?? "smart"
+        let behaviour = TrimBehaviour(rawValue: mode) ?? .none
+        let assignments = try p.values(param)
         let parameters: TemplateValue
-        do { parameters = try ContextEnrichment.parameters(from: inv.parsed.options("param")) } catch {
+        do { parameters = try ContextEnrichment.parameters(from: assignments) } catch {
             throw TeamflowError(.usage, "\(error)")
         }
         do {
             // A TemplateError reaches the user as a compiler-style diagnostic (see TeamflowCLI).
-            Console.raw(try TemplateFileRender.render(file: inv.argument("file"), in: inv.directory,
-                                                      searchPaths: inv.parsed.options("search-path"),
-                                                      dataFile: inv.parsed.option("data"), trim: trim,
+            Console.raw(try TemplateFileRender.render(file: inv.argument(file), in: inv.directory,
+                                                      searchPaths: p.values(searchPath),
+                                                      dataFile: p[data], trim: behaviour,
                                                       compactsBlankLines: mode == "swiftgen", parameters: parameters,
-                                                      budget: try budget(inv.parsed)))
+                                                      budget: try budget(p)))
         } catch let error as TemplateFileError {
             throw TeamflowError(.failure, error.message, hints: error.hints)
         }
@@ -65,16 +70,10 @@ extension TemplateCommand {
     /// The render budget from `--max-output` and `--max-steps`, the default for what is not given.
     static func budget(_ parsed: ParsedCommand) throws -> RenderBudget {
         var budget = RenderBudget.default
-        if let text = parsed.option("max-output") {
-            guard let bytes = byteCount(text) else {
-                throw ValidationError("--max-output takes a number of bytes, e.g. 1048576, 512K, 64M or 1G (got '\(text)')")
-            }
+        if let bytes = try parsed.value(maxOutput, as: "a number of bytes, e.g. 1048576, 512K, 64M or 1G", byteCount) {
             budget.maxOutputBytes = bytes
         }
-        if let text = parsed.option("max-steps") {
-            guard let steps = Int(text), steps > 0 else {
-                throw ValidationError("--max-steps takes a whole number above 0, e.g. 5000000 (got '\(text)')")
-            }
+        if let steps = try parsed.int(maxSteps, in: 1...) {
             budget.maxSteps = steps
         }
         return budget

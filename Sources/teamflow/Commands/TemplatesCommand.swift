@@ -6,6 +6,8 @@ import Templates
 
 /// `teamflow templates list|eject`: built-in and repository templates.
 enum TemplatesCommand {
+    static let name = ArgumentSpec(name: "name", help: "The built-in template's name.")
+
     static let spec = CommandSpec(
         name: "templates",
         abstract: "List the scaffolding templates, or eject a built-in to customise it.",
@@ -14,7 +16,7 @@ enum TemplatesCommand {
         subcommands: [
             CommandSpec(name: "list", abstract: "Every template: name, description, variables, source, and which one wins.", run: handler(list)),
             CommandSpec(name: "eject", abstract: "Copy a built-in into .teamflow/templates/NAME to edit it.",
-                        arguments: [ArgumentSpec(name: "name", help: "The built-in template's name.")], run: handler(eject)),
+                        arguments: [name], run: handler(eject)),
         ],
         defaultSubcommand: "list"
     )
@@ -27,9 +29,10 @@ enum TemplatesCommand {
     static func eject(_ inv: Invocation) throws {
         let root = try Paths.repositoryRoot(inv) ?? URL(fileURLWithPath: inv.directory)
         let catalog = try Paths.catalog(inv)
-        let folder = try Scaffold.mapErrors { try catalog.eject(name: inv.argument("name"), into: root) }
-        inv.emit(json: .object([("name", .string(inv.argument("name"))), ("path", .string(folder.path))]),
-                 text: "Ejected \(inv.argument("name")) to \(folder.path); it now overrides the built-in.")
+        let template = try inv.argument(name)
+        let folder = try Scaffold.mapErrors { try catalog.eject(name: template, into: root) }
+        inv.emit(json: .object([("name", .string(template)), ("path", .string(folder.path))]),
+                 text: "Ejected \(template) to \(folder.path); it now overrides the built-in.")
     }
 
     static func json(_ row: TemplateListing) -> JSON {

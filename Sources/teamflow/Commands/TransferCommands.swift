@@ -5,42 +5,44 @@ import TeamflowGit
 
 /// `teamflow export [--out FILE]`: every event as one YAML stream, oldest first.
 enum ExportCommand {
+    static let out = OptionSpec(long: "out", short: "o", valueName: "FILE", help: "Write to FILE instead of standard output.", completion: .file)
+
     static let spec = CommandSpec(
         name: "export",
         abstract: "Write every event as one multi-document YAML stream, oldest first.",
         examples: ["teamflow export > backup.yaml", "teamflow export --out backup.yaml"],
-        options: [OptionSpec(long: "out", short: "o", valueName: "FILE", help: "Write to FILE instead of standard output.",
-                             completion: .file)],
+        options: [out],
         run: handler(run)
     )
 
     static func run(_ inv: Invocation) throws {
-        guard let out = inv.parsed.option("out") else {
+        guard let file = try inv.parsed[out] else {
             Console.raw(try ProgressLine.run("teamflow export", inv) { try inv.store().exportStream() })
             return
         }
-        try ProgressLine.run("teamflow export", inv) { try inv.store().export(toFile: inv.resolvedPath(out), name: out) }
+        try ProgressLine.run("teamflow export", inv) { try inv.store().export(toFile: inv.resolvedPath(file), name: file) }
     }
 }
 
 /// `teamflow import FILE`: append a stream's events in one commit; idempotent.
 enum ImportCommand {
+    static let file = ArgumentSpec(name: "file", help: "The YAML stream (from teamflow export), or - for standard input.", completion: .file)
+
     static let spec = CommandSpec(
         name: "import",
         abstract: "Append the events of an exported YAML stream in one commit, keeping their ids.",
         discussion: "Events already present are skipped, so importing twice changes nothing. Use - to read standard input.",
         examples: ["teamflow import backup.yaml"],
-        arguments: [ArgumentSpec(name: "file", help: "The YAML stream (from teamflow export), or - for standard input.",
-                                 completion: .file)],
+        arguments: [file],
         // `import markdown FILE` descends; any other word is the stream's file.
         subcommands: [WikiImportCommand.spec],
         run: handler(run)
     )
 
     static func run(_ inv: Invocation) throws {
-        let file = inv.argument("file")
+        let name = try inv.argument(file)
         let session = try inv.session()
-        let source: EventStreamSource = file == "-" ? .standardInput : .file(path: inv.resolvedPath(file), name: file)
+        let source: EventStreamSource = name == "-" ? .standardInput : .file(path: inv.resolvedPath(name), name: name)
         let result = try ProgressLine.run("teamflow import", inv) {
             try inv.store().importEvents(from: source, author: session.author,
                                          at: Timestamp.format(session.now, timeZone: session.timeZone))

@@ -3,17 +3,19 @@ import TeamflowCore
 
 /// `teamflow undo [ID]`: append the compensating event; history is never rewritten.
 enum UndoCommand {
+    static let id = ArgumentSpec(name: "id", help: "An event id prefix, as `teamflow log` shows.", isOptional: true)
+
     static let spec = CommandSpec(
         name: "undo",
         abstract: "Undo your most recent change (or the event ID) by appending its compensating event.",
         discussion: "The history is never rewritten. Repeating undo walks back through your changes.",
         examples: ["teamflow undo", "teamflow undo 3f2a"],
-        arguments: [ArgumentSpec(name: "id", help: "An event id prefix, as `teamflow log` shows.", isOptional: true)],
+        arguments: [id],
         run: handler(run)
     )
 
     static func run(_ inv: Invocation) throws {
-        let outcome = try UndoUseCase(repository: try inv.store(), session: try inv.session()).undo(inv.parsed.argument("id"))
+        let outcome = try UndoUseCase(repository: try inv.store(), session: try inv.session()).undo(inv.parsed[id])
         // A multi-id command is undone whole; JSON lists every event in `batch`.
         let batch = outcome.allUndone.count > 1
         inv.emit(json: .object([("undone", .string(outcome.undone.id)), ("type", .string(outcome.undone.type)),

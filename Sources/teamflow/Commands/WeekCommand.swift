@@ -3,34 +3,38 @@ import TeamflowCore
 
 /// `teamflow week [W]`: the week's board; `week carry`: Monday's carry-over.
 enum WeekCommand {
+    static let week = ArgumentSpec(name: "week", help: "ISO week like 2024-W47, or any date in it (default: this week).", isOptional: true)
+    static let mine = FlagSpec(long: "mine", help: "Only my tasks (the member linked to git's user.email).")
+    static let from = OptionSpec(long: "from", valueName: "W", help: "The week to carry from (default: the week before --to).")
+    static let to = OptionSpec(long: "to", valueName: "W", help: "The week to carry into (default: this week).")
+
     static let spec = CommandSpec(
         name: "week",
         abstract: "Show a week's board: team goals, then each member's tasks, then overdue tasks and projects.",
         examples: ["teamflow week", "teamflow week 2024-W47", "teamflow week 2024-11-18 --json", "teamflow week carry", "teamflow week --burndown"],
-        arguments: [ArgumentSpec(name: "week", help: "ISO week like 2024-W47, or any date in it (default: this week).", isOptional: true)],
-        flags: [FlagSpec(long: "mine", help: "Only my tasks (the member linked to git's user.email)."), StatsCommand.burndownFlag],
+        arguments: [week],
+        flags: [mine, StatsCommand.burndown],
         subcommands: [
             CommandSpec(name: "carry", abstract: "Move a week's open tasks (with open sub-tasks) to a later week, in one undoable step.",
                         examples: ["teamflow week carry", "teamflow week carry --from 2024-W47 --to 2024-W48"],
-                        options: [OptionSpec(long: "from", valueName: "W", help: "The week to carry from (default: the week before --to)."),
-                                  OptionSpec(long: "to", valueName: "W", help: "The week to carry into (default: this week).")],
+                        options: [from, to],
                         run: handler(carry)),
         ],
         run: handler(run)
     )
 
     static func run(_ inv: Invocation) throws {
-        if inv.parsed.flag("burndown") { return try StatsCommand.weekBurndown(inv) }
+        if try inv.parsed[StatsCommand.burndown] { return try StatsCommand.weekBurndown(inv) }
         let queries = try inv.queries()
-        let week = inv.parsed.argument("week")
-        let board = try inv.parsed.flag("mine") ? queries.myWeekBoard(week) : queries.weekBoard(week)
+        let shown = try inv.parsed[week]
+        let board = try inv.parsed[mine] ? queries.myWeekBoard(shown) : queries.weekBoard(shown)
         inv.emit(json: json(board, today: queries.session.today), text: text(board, today: queries.session.today))
     }
 
     static func carry(_ inv: Invocation) throws {
         let session = try inv.session()
         let carried = try WeekUseCases(repository: try inv.store(), session: session)
-            .carry(from: inv.parsed.option("from"), to: inv.parsed.option("to"))
+            .carry(from: inv.parsed[from], to: inv.parsed[to])
         let views = try inv.queries().views(carried.tasks)
         let count = carried.tasks.count
         inv.emit(json: .object([

@@ -4,8 +4,11 @@ import TeamflowCore
 
 /// `teamflow wiki save|append|list|show|history|export`: wiki pages and journals.
 enum WikiCommand {
-    static let fileOption = OptionSpec(long: "file", valueName: "F", help: "Read the text from F (default: standard input).",
-                                       completion: .file)
+    static let title = ArgumentSpec(name: "title", help: "The page's title.")
+    static let file = OptionSpec(long: "file", valueName: "F", help: "Read the text from F (default: standard input).",
+                                 completion: .file)
+    static let date = OptionSpec(long: "date", valueName: "DATE", help: "The entry's day, YYYY-MM-DD (default: today).")
+    static let by = OptionSpec(long: "by", valueName: "NAME", help: "Who wrote the entry, when not you.")
 
     static let spec = CommandSpec(
         name: "wiki",
@@ -14,30 +17,27 @@ enum WikiCommand {
                    "teamflow wiki export --out ../app.wiki --lang ko"],
         subcommands: [
             CommandSpec(name: "save", abstract: "Replace a page's body (creating the page).",
-                        arguments: [ArgumentSpec(name: "title", help: "The page's title.")], options: [fileOption], run: handler(save)),
+                        arguments: [title], options: [file], run: handler(save)),
             CommandSpec(name: "append", abstract: "Add a dated, authored journal entry to a page.",
-                        arguments: [ArgumentSpec(name: "title", help: "The page's title.")],
-                        options: [fileOption,
-                                  OptionSpec(long: "date", valueName: "DATE", help: "The entry's day, YYYY-MM-DD (default: today)."),
-                                  OptionSpec(long: "by", valueName: "NAME", help: "Who wrote the entry, when not you.")], run: handler(append)),
+                        arguments: [title], options: [file, date, by], run: handler(append)),
             CommandSpec(name: "list", abstract: "List wiki pages.", run: handler(list)),
             CommandSpec(name: "show", abstract: "Show a page: its body, then its journal oldest first.",
-                        arguments: [ArgumentSpec(name: "title", help: "The page's title or id prefix.")], run: handler(show)),
+                        arguments: [title.withHelp("The page's title or id prefix.")], run: handler(show)),
             CommandSpec(name: "history", abstract: "List a page's changes, oldest first.",
-                        arguments: [ArgumentSpec(name: "title", help: "The page's title or id prefix.")], run: handler(history)),
+                        arguments: [title.withHelp("The page's title or id prefix.")], run: handler(history)),
             WikiExportCommand.spec,
             WikiPublishCommand.spec,
         ]
     )
 
     static func save(_ inv: Invocation) throws {
-        let page = try useCases(inv).save(title: inv.argument("title"), body: try inv.readText(inv.parsed.option("file") ?? "-"))
+        let page = try useCases(inv).save(title: inv.argument(title), body: try inv.readText(inv.parsed[file] ?? "-"))
         inv.emit(json: Present.json(page), text: "Saved page \(page.shortID): \(page.title)")
     }
 
     static func append(_ inv: Invocation) throws {
-        let page = try useCases(inv).append(title: inv.argument("title"), text: try inv.readText(inv.parsed.option("file") ?? "-"),
-                                            date: inv.parsed.option("date"), by: inv.parsed.option("by"))
+        let page = try useCases(inv).append(title: inv.argument(title), text: try inv.readText(inv.parsed[file] ?? "-"),
+                                            date: inv.parsed[date], by: inv.parsed[by])
         let entry = page.entries.last
         inv.emit(json: Present.json(page),
                  text: "Appended to \(page.title): \(entry?.day ?? "") by \(entry?.author ?? "")")
@@ -50,12 +50,12 @@ enum WikiCommand {
     }
 
     static func show(_ inv: Invocation) throws {
-        let page = try useCases(inv).page(inv.argument("title"))
+        let page = try useCases(inv).page(inv.argument(title))
         inv.emit(json: Present.json(page), text: Present.detail(page))
     }
 
     static func history(_ inv: Invocation) throws {
-        let page = try useCases(inv).page(inv.argument("title"))
+        let page = try useCases(inv).page(inv.argument(title))
         inv.emit(json: .array(page.timeline.map(Present.json)),
                  text: page.timeline.map(Present.line).joined(separator: "\n"))
     }

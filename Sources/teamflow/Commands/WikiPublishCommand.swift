@@ -10,18 +10,17 @@ import WikiExport
 /// checkout is used in place. Only the pages the export owns are replaced (see `WikiWriter`);
 /// a commit is made, as the user, only when a page changed; it is then pushed.
 enum WikiPublishCommand {
+    static let target = ArgumentSpec(name: "target", help: "The wiki repository: a URL, a bare repository or a local checkout.",
+                                     completion: .directory)
+    static let message = OptionSpec(long: "message", short: "m", valueName: "TEXT", help: "The commit message (default: a summary of the pages).")
+
     static let spec = CommandSpec(
         name: "publish",
         abstract: "Export the wiki into a wiki repository (path or URL), commit when something changed, and push.",
         discussion: "A URL or bare repository is cloned to a temporary folder; a local checkout is updated in place (and pushed when its branch has an upstream). Pages the export does not own are never touched. Run `teamflow sync` first so the wiki shows the whole team's events.",
         examples: ["teamflow wiki publish https://github.com/team/app.wiki.git", "teamflow wiki publish ../app.wiki"],
-        arguments: [ArgumentSpec(name: "target", help: "The wiki repository: a URL, a bare repository or a local checkout.",
-                                 completion: .directory)],
-        options: [
-            OptionSpec(long: "lang", valueName: "LANG", help: "Built-in headings: en or ko (default: en).",
-                       allowedValues: WikiLanguage.allCases.map(\.rawValue)),
-            OptionSpec(long: "message", short: "m", valueName: "TEXT", help: "The commit message (default: a summary of the pages)."),
-        ],
+        arguments: [target],
+        options: [WikiExportCommand.lang, message],
         run: handler(run)
     )
 
@@ -29,26 +28,26 @@ enum WikiPublishCommand {
         let store = try inv.store()
         let session = try inv.session()
         let author = try session.requireAuthor()
-        let target = inv.argument("target")
-        try WikiPublisher.checkTarget(target)
+        let destination = try inv.argument(target)
+        try WikiPublisher.checkTarget(destination)
         guard let git = SystemWikiGit() else {
             throw TeamflowError(.failure, "cannot find `git` on PATH", hints: ["Install git, or add it to PATH."])
         }
-        let language = WikiLanguage(rawValue: inv.parsed.option("lang") ?? "en") ?? .en
+        let language = try WikiLanguage(rawValue: inv.parsed[WikiExportCommand.lang] ?? "en") ?? .en
         let overrides = store.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
         let charts = try inv.queries().charts()
         let outcome = try ProgressLine.run("teamflow wiki publish", inv) {
             let files = try WikiExporter(language: language, overrides: overrides, timeZone: session.timeZone,
                                          teamFallback: inv.teamFallback).render(store, charts: charts)
             return try WikiPublisher(git: git).publish(
-                files, to: target, from: inv.directory, author: author,
-                date: Timestamp.format(session.now, timeZone: session.timeZone), message: inv.parsed.option("message"))
+                files, to: destination, from: inv.directory, author: author,
+                date: Timestamp.format(session.now, timeZone: session.timeZone), message: inv.parsed[message])
         }
         let report = outcome.report
         let changed = outcome.changedPages
-        inv.emit(json: .object([("target", .string(target)), ("changed", .bool(outcome.changed)), ("pushed", .bool(outcome.pushed)),
+        inv.emit(json: .object([("target", .string(destination)), ("changed", .bool(outcome.changed)), ("pushed", .bool(outcome.pushed)),
                                 ("written", .array(report.written.map(JSON.string))), ("removed", .array(report.removed.map(JSON.string)))]),
-                 text: !outcome.changed ? "The wiki at \(target) is up to date."
-                    : "Published \(changed) changed page\(changed == 1 ? "" : "s") to \(target)" + (outcome.pushed ? "" : " (committed; not pushed: no upstream)"))
+                 text: !outcome.changed ? "The wiki at \(destination) is up to date."
+                    : "Published \(changed) changed page\(changed == 1 ? "" : "s") to \(destination)" + (outcome.pushed ? "" : " (committed; not pushed: no upstream)"))
     }
 }

@@ -7,18 +7,29 @@ import TeamflowGit
 final class Invocation {
     let parsed: ParsedCommand
     let environment: [String: String]
+    /// `--json`.
+    let json: Bool
+    /// `--quiet`.
+    let quiet: Bool
+    /// `-C DIR` as given.
+    private let directoryOption: String?
+    /// `--author` as given; parsed only when a command needs the session.
+    private let authorOption: String?
 
-    init(parsed: ParsedCommand, environment: [String: String]) {
+    /// Reads the global options once; every command declares them (through the root).
+    init(parsed: ParsedCommand, environment: [String: String]) throws {
         self.parsed = parsed
         self.environment = environment
+        json = try parsed[TeamflowCLI.json]
+        quiet = try parsed[TeamflowCLI.quiet]
+        directoryOption = try parsed[TeamflowCLI.directory]
+        authorOption = try parsed[TeamflowCLI.author]
     }
-
-    var json: Bool { parsed.flag("json") }
 
     /// The directory to act in: `-C DIR` relative to the current one.
     var directory: String {
         let current = FileManager.default.currentDirectoryPath
-        guard let dir = parsed.option("C") else { return current }
+        guard let dir = directoryOption else { return current }
         return dir.hasPrefix("/") ? dir : (current as NSString).appendingPathComponent(dir)
     }
 
@@ -40,7 +51,7 @@ final class Invocation {
     /// `--author`, else `TEAMFLOW_AUTHOR`, else git config; `TEAMFLOW_NOW`; `TZ`.
     func session() throws -> Session {
         let store = try store()
-        let author = try parsed.option("author").map(Self.author(flag:))
+        let author = try authorOption.map(Self.author(flag:))
         return try TeamEnvironment.current(from: environment).session(for: store, author: author, wallClock: Date())
     }
 
@@ -60,5 +71,5 @@ final class Invocation {
     var teamFallback: String? { (try? store())?.folderName }
 
     /// Reads a required positional argument (the parser has already checked presence).
-    func argument(_ name: String) -> String { parsed.argument(name) ?? "" }
+    func argument(_ argument: ArgumentSpec) throws -> String { try parsed[argument] ?? "" }
 }

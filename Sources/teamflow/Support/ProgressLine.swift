@@ -21,7 +21,7 @@ final class ProgressLine: @unchecked Sendable {
 
     /// Runs `body`, with a progress line when `inv` is on a terminal and not `--quiet`.
     static func run<T>(_ label: String, _ inv: Invocation, _ body: () throws -> T) rethrows -> T {
-        guard isatty(STDERR_FILENO) == 1, !inv.parsed.flag("quiet"), inv.environment["TERM"] != "dumb" else { return try body() }
+        guard isatty(STDERR_FILENO) == 1, !inv.quiet, inv.environment["TERM"] != "dumb" else { return try body() }
         let setting = inv.environment["TEAMFLOW_PROGRESS_AFTER"].flatMap(Double.init) ?? 0.5
         let line = ProgressLine(label: label, delay: setting.isFinite ? min(max(setting, 0), 60) : 0.5)
         line.start()
