@@ -55,6 +55,9 @@ enum TeamflowCLI {
                        isGlobal: true, completion: .directory),
             OptionSpec(long: "author", valueName: "NAME <EMAIL>",
                        help: "Author of new events (else TEAMFLOW_AUTHOR, else git's user.name and user.email).", isGlobal: true),
+            OptionSpec(long: "color", valueName: "WHEN",
+                       help: "When to colour: auto on a terminal without NO_COLOR or TERM=dumb, always also when piped (charts keep their bars), never.",
+                       isGlobal: true, defaultValue: ColorChoice.auto.rawValue, allowedValues: ColorChoice.allCases.map(\.rawValue)),
         ],
         flags: [
             FlagSpec(long: "json", help: "Machine-readable JSON output.", isGlobal: true),
@@ -95,6 +98,10 @@ enum TeamflowCLI {
             Console.err(error.description + "\n")
             return 64
         }
+        // Before the command prints anything. The parser has checked the value against the
+        // allowed ones, so the fallback is never taken.
+        Console.configure(color: parsed.option("color").flatMap(ColorChoice.init(rawValue:)) ?? .auto,
+                          environment: ProcessInfo.processInfo.environment)
         do {
             try parsed.run()
             Console.flush()

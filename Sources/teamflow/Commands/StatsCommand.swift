@@ -10,7 +10,7 @@ enum StatsCommand {
     static let spec = CommandSpec(
         name: "stats",
         abstract: "Velocity: tasks and goals done per week, for the team and each member, with the average.",
-        discussion: "Bars on a terminal (coloured unless NO_COLOR is set), plain numbers when piped; --json prints the series (docs/CHARTS.md). Weeks and days are those of TZ.",
+        discussion: "Bars on a terminal (coloured as --color says), plain numbers when piped; --json prints the series (docs/CHARTS.md). Weeks and days are those of TZ.",
         examples: ["teamflow stats", "teamflow stats --weeks 12 --member minsu", "teamflow stats --json"],
         options: [
             OptionSpec(long: "weeks", valueName: "N", help: "How many weeks, ending with this week (default: 8; never before the team's first week)."),
@@ -59,11 +59,12 @@ enum StatsCommand {
         Console.raw(TextChart.burndown(series, options: chartOptions(inv)))
     }
 
-    /// Bars and colour on a terminal (colour never with NO_COLOR), plain numbers when piped;
-    /// as wide as `COLUMNS` says (80 otherwise).
+    /// Bars on a terminal, plain numbers when piped; colour as the rest of the output has it
+    /// (`--color`), and bars also when piped under `--color always`, or the colour would have
+    /// nothing to show on; as wide as `COLUMNS` says (80 otherwise).
     static func chartOptions(_ inv: Invocation) -> TextChartOptions {
         let width = inv.environment["COLUMNS"].flatMap { Int($0) } ?? 80
-        return TextChartOptions(width: width, color: Console.useColor, style: Console.isTerminal ? .bars : .plain)
+        return TextChartOptions(width: width, color: Console.useColor, style: Console.isTerminal || Console.colorForced ? .bars : .plain)
     }
 
     /// A positive count option, or wrong usage (exit 64).
