@@ -63,7 +63,8 @@ enum TeamflowCLI {
             FlagSpec(long: "json", help: "Machine-readable JSON output.", isGlobal: true),
             FlagSpec(long: "quiet", short: "q", help: "No progress line on standard error during long work.", isGlobal: true),
         ],
-        subcommands: commands
+        subcommands: commands,
+        manSections: ManPageTexts.sections
     )
 
     static let parser = CommandLineParser(root: root, version: version)
