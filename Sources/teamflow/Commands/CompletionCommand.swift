@@ -21,8 +21,9 @@ enum CompletionCommand {
     }
 }
 
-/// `teamflow __complete KIND`: names (members, projects, epics, sprints, templates) or ids with
-/// titles (tasks, goals: `id<TAB>title`), one per line, for the completion scripts.
+/// `teamflow __complete KIND [--open|--done]`: names (members, projects, epics, sprints,
+/// templates) or ids with titles (tasks, goals: `id<TAB>title`), one per line, for the
+/// completion scripts; `--open` / `--done` narrow tasks and goals by their checkmark.
 enum CompleteCommand {
     static let kinds = Queries.completionKinds + Queries.candidateKinds + ["templates"]
 
@@ -30,9 +31,16 @@ enum CompleteCommand {
         name: "__complete",
         abstract: "List names for shell completion.",
         arguments: [ArgumentSpec(name: "kind", help: "members, projects, epics, sprints, tasks, goals or templates.", allowedValues: kinds)],
+        flags: [FlagSpec(long: "open", help: "Only tasks or goals not done.", exclusiveGroup: "state"),
+                FlagSpec(long: "done", help: "Only tasks or goals done.", exclusiveGroup: "state")],
         isHidden: true,
         run: handler(run)
     )
+
+    /// Task or goal ids for the argument of `check` (open ones) or `uncheck` (done ones).
+    static func candidates(_ kind: String, _ state: Queries.CandidateState) -> CompletionKind {
+        .command("teamflow __complete \(kind)" + (state == .any ? "" : " --\(state.rawValue)"))
+    }
 
     static func run(_ inv: Invocation) throws {
         let kind = inv.argument("kind")
@@ -40,7 +48,8 @@ enum CompleteCommand {
         // id or a name) comes first, so the first tab on a line ends it.
         let lines: [String]
         if Queries.candidateKinds.contains(kind) {
-            lines = try inv.queries().completionCandidates(kind).map { TerminalText.singleLine($0.value) + "\t" + TerminalText.singleLine($0.title) }
+            let state: Queries.CandidateState = inv.parsed.flag("open") ? .open : inv.parsed.flag("done") ? .done : .any
+            lines = try inv.queries().completionCandidates(kind, state: state).map { TerminalText.singleLine($0.value) + "\t" + TerminalText.singleLine($0.title) }
         } else if kind == "templates" {
             lines = try Paths.catalog(inv).list().filter(\.isActive).map { TerminalText.singleLine($0.name) + "\t" + TerminalText.singleLine($0.description) }
         } else {

@@ -9,6 +9,12 @@ enum GoalCommand {
     static let idsArgument = ArgumentSpec(name: "id", help: "Goal id prefixes (at least 4 characters); several make one commit.",
                                           isRepeating: true, completion: completion)
 
+    /// `check` offers open goals, `uncheck` done ones.
+    static let openIDsArgument = ArgumentSpec(name: idsArgument.name, help: idsArgument.help, isRepeating: true,
+                                              completion: CompleteCommand.candidates("goals", .open))
+    static let doneIDsArgument = ArgumentSpec(name: idsArgument.name, help: idsArgument.help, isRepeating: true,
+                                              completion: CompleteCommand.candidates("goals", .done))
+
     /// Goal ids with their titles (this week's first).
     static let completion = CompletionKind.command("teamflow __complete goals")
 
@@ -23,8 +29,8 @@ enum GoalCommand {
                                   OptionSpec(long: "every", valueName: "PERIOD", help: "Repeat it: one goal every week (only `week` for now), from --week or this week."),
                                   OptionSpec(long: "until", valueName: "W", help: "With --every: the last week with the goal (default: no end).")],
                         run: handler(add)),
-            CommandSpec(name: "check", abstract: "Mark goals done.", arguments: [idsArgument], run: handler(check)),
-            CommandSpec(name: "uncheck", abstract: "Mark goals open again.", arguments: [idsArgument], run: handler(uncheck)),
+            CommandSpec(name: "check", abstract: "Mark goals done.", arguments: [openIDsArgument], run: handler(check)),
+            CommandSpec(name: "uncheck", abstract: "Mark goals open again.", arguments: [doneIDsArgument], run: handler(uncheck)),
             CommandSpec(name: "edit", abstract: "Change a goal's title, week or sprint.",
                         arguments: [ArgumentSpec(name: "id", help: "The goal's id or a unique prefix.", completion: completion)],
                         options: [OptionSpec(long: "title", valueName: "TEXT", help: "The new title."), weekOption,

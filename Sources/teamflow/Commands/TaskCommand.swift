@@ -8,6 +8,11 @@ enum TaskCommand {
     /// Several tasks at once: all are found first, then one commit (nothing when any is not found).
     static let idsArgument = ArgumentSpec(name: "id", help: "Task id prefixes (at least 4 characters) or exact titles; several make one commit.",
                                           isRepeating: true, completion: .command("teamflow __complete tasks"))
+    /// `check` offers open tasks, `uncheck` done ones.
+    static let openIDsArgument = ArgumentSpec(name: idsArgument.name, help: idsArgument.help, isRepeating: true,
+                                              completion: CompleteCommand.candidates("tasks", .open))
+    static let doneIDsArgument = ArgumentSpec(name: idsArgument.name, help: idsArgument.help, isRepeating: true,
+                                              completion: CompleteCommand.candidates("tasks", .done))
     static let memberOption = OptionSpec(long: "member", short: "m", valueName: "M", help: "A member's name, handle, id prefix, or me.",
                                          completion: MemberCommand.completion)
     static let weekOption = OptionSpec(long: "week", valueName: "W",
@@ -26,8 +31,8 @@ enum TaskCommand {
                                   OptionSpec(long: "due", valueName: "DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, a weekday (fri) or +3d."),
                                   OptionSpec(long: "parent", valueName: "ID", help: "Make it a sub-task of this task."),
                                   SprintCommand.sprintOption(help: "Put the task in a sprint instead of a week.")], run: handler(add)),
-            CommandSpec(name: "check", abstract: "Mark tasks done.", arguments: [idsArgument], run: handler(check)),
-            CommandSpec(name: "uncheck", abstract: "Mark tasks open (todo) again.", arguments: [idsArgument], run: handler(uncheck)),
+            CommandSpec(name: "check", abstract: "Mark tasks done.", arguments: [openIDsArgument], run: handler(check)),
+            CommandSpec(name: "uncheck", abstract: "Mark tasks open (todo) again.", arguments: [doneIDsArgument], run: handler(uncheck)),
             CommandSpec(name: "start", abstract: "Mark tasks in progress (doing).", arguments: [idsArgument], run: handler(start)),
             CommandSpec(name: "move", abstract: "Move tasks to todo, doing or done.",
                         arguments: [idsArgument, ArgumentSpec(name: "status", help: "The new status.", allowedValues: WorkStatus.names)],
