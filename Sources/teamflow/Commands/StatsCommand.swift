@@ -27,7 +27,7 @@ enum StatsCommand {
         let weeks = try count(inv.parsed.option("weeks"), default: 8)
         let member = inv.parsed.option("member")
         let series = try inv.queries().velocity(weeks: weeks, member: member)
-        if inv.json { return Console.raw(json(series).serialized() + "\n") }
+        if inv.json { return Console.raw(json(series).document.serialized() + "\n") }
         var options = chartOptions(inv)
         // One member's bars would repeat the team's: the name goes into the title instead
         // (plain numbers keep the member's column, which names them).
@@ -53,7 +53,7 @@ enum StatsCommand {
     }
 
     static func printBurndown(_ inv: Invocation, _ series: BurndownSeries, heading: String) {
-        if inv.json { return Console.raw(json(series).serialized() + "\n") }
+        if inv.json { return Console.raw(json(series).document.serialized() + "\n") }
         Console.out(Console.styled(heading, .bold) + "\n")
         // The chart escapes its own labels; `Console.out` would escape its colour codes too.
         Console.raw(TextChart.burndown(series, options: chartOptions(inv)))
