@@ -4,6 +4,8 @@
 #
 #   scripts/install.sh [--prefix DIR] [--no-deps]   install (again: replaces the files, harmless)
 #   scripts/install.sh [--prefix DIR] --uninstall   remove exactly what an install put there
+#   scripts/install.sh [--prefix DIR] --hints       print again the lines to add to your shell's
+#                                                   start-up files for DIR; installs nothing
 #
 #   TEAMFLOW_INSTALL_BINARY=FILE   install FILE (an already built teamflow) as is: no
 #                                  dependencies, no build, no strip (packagers; the fast tests)
@@ -19,15 +21,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 usage() {
-  echo "usage: scripts/install.sh [--prefix DIR] [--uninstall] [--no-deps]" >&2
+  echo "usage: scripts/install.sh [--prefix DIR] [--uninstall | --hints] [--no-deps]" >&2
   exit "${1:-64}"
 }
-prefix= uninstall=no deps=yes
+prefix= uninstall=no deps=yes hints_only=no
 while [ $# -gt 0 ]; do
   case $1 in
     --prefix) [ $# -ge 2 ] || usage; prefix=$2; shift 2 ;;
     --prefix=*) prefix=${1#*=}; shift ;;
     --uninstall) uninstall=yes; shift ;;
+    --hints) hints_only=yes; shift ;;
     --no-deps) deps=no; shift ;;
     -h | --help) usage 0 ;;
     *) echo "install.sh: unknown option '$1'" >&2; usage ;;
@@ -40,6 +43,68 @@ prefix=$(realpath -m -- "$prefix")
 manifest_rel=share/teamflow/install-manifest
 manifest=$prefix/$manifest_rel
 manifest_header="# teamflow install-manifest 2: d FOLDER | f SHA256 FILE, relative to the prefix"
+
+# --- What to add to the shells' start-up files ------------------------------------------------
+# Shell words that paste back as exactly these paths, whatever the prefix holds ($(...),
+# quotes, spaces): bash/zsh quoting by printf %q, fish's single quotes with \\ and \'.
+sh_quote() { printf '%q' "$1"; }
+fish_quote() { local s=${1//\\/\\\\}; s=${s//\'/\\\'}; printf "'%s'" "$s"; }
+
+# Succeeds when FOLDER is one of the folders that follow it (compared as real paths).
+one_of() {
+  local folder want=$1 dir
+  folder=$(realpath -m -- "$want")
+  shift
+  for dir in "$@"; do
+    [ -n "$dir" ] && [ "$(realpath -m -- "$dir")" = "$folder" ] && return 0
+  done
+  return 1
+}
+
+# Prints whether PREFIX/bin is on the PATH, and the line each shell needs to find the
+# completions when it does not look under PREFIX by itself.
+print_hints() {
+  local data=$prefix/share
+  case ":$PATH:" in
+    *":$prefix/bin:"*) echo "$prefix/bin is on your PATH: run 'teamflow --help'." ;;
+    *)
+      echo "$prefix/bin is NOT on your PATH: add this line to your shell's profile:"
+      printf '  export PATH=%s:"$PATH"\n' "$(sh_quote "$prefix/bin")" ;;
+  esac
+  # bash-completion loads a command's completion on first use from its user folder
+  # (BASH_COMPLETION_USER_DIR, else XDG_DATA_HOME/bash-completion, else ~/.local/share/...) and
+  # from XDG_DATA_DIRS (by default /usr/local/share and /usr/share); 2.12 and later also from
+  # PREFIX/share for a PREFIX/bin on the PATH, which older ones (Debian 12's 2.11) do not.
+  if ! one_of "$data/bash-completion" "${BASH_COMPLETION_USER_DIR:-${XDG_DATA_HOME:-$HOME/.local/share}/bash-completion}" \
+    && ! one_of "$data" /usr/local/share /usr/share; then
+    echo "bash: bash-completion (before 2.12, as in Debian 12) does not look in $data/bash-completion/completions; add this line to ~/.bashrc:"
+    printf '  source %s\n' "$(sh_quote "$data/bash-completion/completions/teamflow")"
+  fi
+  case $prefix in
+    /usr | /usr/local) ;;
+    *)
+      echo "zsh: add this line before compinit:"
+      printf '  fpath=(%s $fpath)\n' "$(sh_quote "$data/zsh/site-functions")" ;;
+  esac
+  # fish reads the vendor_completions.d of its own data folder (/usr/share/fish as the
+  # distributions build it), of XDG_DATA_DIRS when a session sets it, and /etc/fish/completions:
+  # /usr/local/share/fish/vendor_completions.d only where fish itself lives under /usr/local.
+  case $prefix in
+    /usr) ;;
+    /usr/local)
+      echo "fish: Debian's fish (as most distributions build it) does not read $data/fish/vendor_completions.d; put this line in ~/.config/fish/completions/teamflow.fish (or, for everyone, in /etc/fish/completions/teamflow.fish):"
+      printf '  source %s\n' "$(fish_quote "$data/fish/vendor_completions.d/teamflow.fish")" ;;
+    *)
+      echo "fish: put this line in ~/.config/fish/completions/teamflow.fish:"
+      printf '  source %s\n' "$(fish_quote "$data/fish/vendor_completions.d/teamflow.fish")" ;;
+  esac
+}
+
+if [ "$hints_only" = yes ]; then
+  [ "$uninstall" = no ] || usage
+  print_hints
+  exit 0
+fi
 
 # --- The manifest, read as untrusted input --------------------------------------------------
 # Format 2 (this script): the header, then "d REL" for each folder the install created ("d ."
@@ -242,11 +307,6 @@ make_dir "$(dirname "$manifest_rel")"
 mv -f -- "$manifest.tmp" "$manifest"
 report
 
-# Shell words that paste back as exactly these paths, whatever the prefix holds ($(...),
-# quotes, spaces): bash/zsh quoting by printf %q, fish's single quotes with \\ and \'.
-sh_quote() { printf '%q' "$1"; }
-fish_quote() { local s=${1//\\/\\\\}; s=${s//\'/\\\'}; printf "'%s'" "$s"; }
-
 pages=$(ls "$stage"/man1 | wc -l)
 echo "Installed $("$prefix/bin/teamflow" --version) into $prefix:"
 echo "  bin/teamflow"
@@ -255,17 +315,4 @@ echo "  share/bash-completion/completions/teamflow"
 echo "  share/zsh/site-functions/_teamflow"
 echo "  share/fish/vendor_completions.d/teamflow.fish"
 echo "  $manifest_rel (what --uninstall removes)"
-case ":$PATH:" in
-  *":$prefix/bin:"*) echo "$prefix/bin is on your PATH: run 'teamflow --help'." ;;
-  *)
-    echo "$prefix/bin is NOT on your PATH: add this line to your shell's profile:"
-    printf '  export PATH=%s:"$PATH"\n' "$(sh_quote "$prefix/bin")" ;;
-esac
-case $prefix in
-  /usr | /usr/local) ;;
-  *)
-    echo "zsh: add this line before compinit:"
-    printf '  fpath=(%s $fpath)\n' "$(sh_quote "$prefix/share/zsh/site-functions")"
-    echo "fish: put this line in ~/.config/fish/completions/teamflow.fish:"
-    printf '  source %s\n' "$(fish_quote "$prefix/share/fish/vendor_completions.d/teamflow.fish")" ;;
-esac
+print_hints

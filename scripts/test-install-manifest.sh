@@ -3,8 +3,8 @@
 # stub teamflow (TEAMFLOW_INSTALL_BINARY) into scratch prefixes, tampers with the manifest and
 # the prefix the way anyone who can write to the prefix could, and checks that --uninstall
 # removes only regular files inside the prefix whose checksum still matches, never follows a
-# symlink, removes the folders it created (the prefix too) once empty, and that the PATH hint
-# pastes back safely. scripts/test-install.sh runs it first, and so does CI (.ci/run).
+# symlink, removes the folders it created (the prefix too) once empty, that the PATH, bash and
+# zsh hints paste back safely, and which shells get a hint for which prefix (--hints). scripts/test-install.sh runs it first, and so does CI (.ci/run).
 #
 #   scripts/test-install-manifest.sh
 set -euo pipefail
@@ -160,7 +160,7 @@ install_into "$prefix" "$tmp/i.log"
 grep -q "refused ../victim/keep" "$tmp/i.log" || fail "the reinstall did not report the entry: $(cat "$tmp/i.log")"
 grep -q "victim" "$prefix/share/teamflow/install-manifest" && fail "the refused entry was carried into the new manifest"
 
-step "the PATH and zsh hints paste back as the prefix, running nothing"
+step "the PATH, bash and zsh hints paste back as the prefix, running nothing"
 marker=$tmp/pwned
 prefix="$tmp/odd \$(touch $marker) 'q' \`touch $marker\`"
 install_into "$prefix" "$tmp/i.log"
@@ -173,7 +173,34 @@ got=$(env -i PATH=/usr/bin:/bin bash --norc --noprofile -c "$line"' && printf %s
 zline=$(grep -A1 "^zsh:" "$tmp/i.log" | tail -n 1)
 got=$(env -i bash --norc --noprofile -c "fpath=(/x); $zline"' && printf %s "${fpath[0]}"')
 [ ! -e "$marker" ] && [ "$got" = "$prefix/share/zsh/site-functions" ] || fail "the zsh line gives '$got': $zline"
+bline=$(grep -A1 "^bash:" "$tmp/i.log" | tail -n 1)
+got=$(env -i bash --norc --noprofile -c 'source() { printf %s "$1"; }; '"$bline")
+[ ! -e "$marker" ] && [ "$got" = "$prefix/share/bash-completion/completions/teamflow" ] || fail "the bash line gives '$got': $bline"
 uninstall "$prefix" "$tmp/u.log"
 [ "$status" = 0 ] && [ ! -e "$prefix" ] || fail "uninstall of the odd prefix: $(cat "$tmp/u.log")"
+
+step "--hints: a source line for bash only where bash-completion does not look, and fish's for /usr/local"
+hints() { # PREFIX [VAR=VALUE...]: what --hints prints for PREFIX, with HOME=$tmp/home and no XDG_*
+  local p=$1
+  shift
+  env -u XDG_DATA_HOME -u XDG_DATA_DIRS -u BASH_COMPLETION_USER_DIR HOME="$tmp/home" PATH=/usr/bin:/bin "$@" \
+    "$repo/scripts/install.sh" --prefix "$p" --hints
+}
+out=$(hints "$tmp/custom")
+echo "$out" | grep -qx "  source $tmp/custom/share/bash-completion/completions/teamflow" || fail "no bash source line: $out"
+[ ! -e "$tmp/custom" ] || fail "--hints created the prefix"
+out=$(hints "$tmp/home/.local")
+echo "$out" | grep -q '^bash:' && fail "bash-completion finds ~/.local/share by itself: $out"
+out=$(hints "$tmp/xdg" XDG_DATA_HOME="$tmp/xdg/share")
+echo "$out" | grep -q '^bash:' && fail "bash-completion finds XDG_DATA_HOME by itself: $out"
+out=$(hints "$tmp/mine" BASH_COMPLETION_USER_DIR="$tmp/mine/share/bash-completion")
+echo "$out" | grep -q '^bash:' && fail "bash-completion finds BASH_COMPLETION_USER_DIR by itself: $out"
+out=$(hints /usr/local)
+echo "$out" | grep -q '^bash:\|^zsh:' && fail "bash and zsh look under /usr/local by themselves: $out"
+[ "$(echo "$out" | grep -A1 '^fish:' | tail -n 1)" = "  source '/usr/local/share/fish/vendor_completions.d/teamflow.fish'" ] \
+  || fail "no fish line for /usr/local: $out"
+echo "$out" | grep -q '/etc/fish/completions' || fail "the fish hint does not name /etc/fish/completions: $out"
+out=$(hints /usr)
+echo "$out" | grep -q '^bash:\|^zsh:\|^fish:' && fail "every shell looks under /usr: $out"
 
 step "all checks passed"

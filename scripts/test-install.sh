@@ -94,10 +94,13 @@ completions=$(PATH="$prefix/bin:$PATH" bash --norc --noprofile -c '
   fn=$(complete -p teamflow | awk "{ print \$(NF-1) }")
   complete_words() { COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMPREPLY=(); "$fn" teamflow; printf "%s\n" "${COMPREPLY[@]}"; }
   complete_words teamflow go; echo --; complete_words teamflow task ch; echo --; complete_words teamflow goal add x --w
-' _ "$prefix/share/bash-completion/completions/teamflow")
+  echo --; cd "$2" && TEAMFLOW_NOW=2024-11-19T10:00:00+09:00 TZ=Asia/Seoul complete_words teamflow task uncheck ""
+' _ "$prefix/share/bash-completion/completions/teamflow" "$tmp/team1")
 [ "$(echo "$completions" | sed -n 1p)" = goal ] || fail "bash completion of 'teamflow go': $completions"
 echo "$completions" | sed -n '/^--$/,$p' | grep -qx check || fail "bash completion of 'teamflow task ch': $completions"
 echo "$completions" | grep -qx -- --week || fail "bash completion of 'goal add x --w': $completions"
+# The scenario's one done task, alone: its id to insert (several would show "id  -- title").
+[[ "$(echo "$completions" | tail -n 1)" =~ ^[0-9a-f]{8}$ ]] || fail "bash completion of 'task uncheck': $completions"
 for f in share/zsh/site-functions/_teamflow share/fish/vendor_completions.d/teamflow.fish; do
   [ -s "$prefix/$f" ] || fail "missing $f"
 done

@@ -43,6 +43,9 @@ public struct CommandSpec: Sendable {
     public var validate: (@Sendable (ParsedCommand) throws -> Void)? = nil
     /// The command's body: always set for a leaf, optional for a group.
     public private(set) var run: Run?
+    /// Manual page sections the tree cannot state (exit status, environment, files); read
+    /// from the root command only, which shares them out to every page (see `ManSection`).
+    public var manSections: [ManSection] = []
 
     /// Creates a leaf command: it has no subcommands, so it must say what it does.
     public init(
@@ -70,7 +73,8 @@ public struct CommandSpec: Sendable {
     }
 
     /// Creates a group (or the root): run on its own it enters `defaultSubcommand` or shows
-    /// its help. Its options and flags are typically global ones for its descendants.
+    /// its help. Its options and flags are typically global ones for its descendants; the
+    /// root's `manSections` go into the manual pages.
     public init(
         name: String,
         abstract: String,
@@ -81,7 +85,8 @@ public struct CommandSpec: Sendable {
         subcommands: [CommandSpec],
         defaultSubcommand: String? = nil,
         isHidden: Bool = false,
-        validate: (@Sendable (ParsedCommand) throws -> Void)? = nil
+        validate: (@Sendable (ParsedCommand) throws -> Void)? = nil,
+        manSections: [ManSection] = []
     ) {
         self.name = name
         self.abstract = abstract
@@ -93,6 +98,7 @@ public struct CommandSpec: Sendable {
         self.defaultSubcommand = defaultSubcommand
         self.isHidden = isHidden
         self.validate = validate
+        self.manSections = manSections
     }
 
     /// Creates a group that also runs on its own, with its own arguments

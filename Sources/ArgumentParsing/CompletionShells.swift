@@ -11,21 +11,35 @@ extension CompletionScripts {
         # Offers the candidates in $1 (one per line, "value<TAB>description" allowed; @file / @dir
         # for paths) that start with $2. Matched by prefix, not by `compgen -W`, which would expand
         # `$(...)` in a name; a value with spaces or quotes is offered quoted (`Sprint\\ 3`).
+        # bash shows COMPREPLY as it is and inserts what all entries share, so several candidates
+        # are offered as "value  -- description" (their shared part is a prefix of the values:
+        # the values differ, and a space in a value is quoted), and a single one as the value alone.
+        # Menu completion inserts each entry whole, so it gets the values only.
         \(prefix)_reply() {
-            local IFS=$'\\n' line files=0 dirs=0
+            local IFS=$'\\n' line value seen=$'\\n' files=0 dirs=0
+            local -a values=() shown=()
             COMPREPLY=()
             while IFS= read -r line; do
                 case "$line" in
                     @file) files=1 ;;
                     @dir) dirs=1 ;;
                     ?*)
-                        line="${line%%$'\\t'*}"
-                        if [[ -n "$line" && "$line" == "$2"* ]]; then
-                            if [[ "$line" == *[[:space:]\\'\\"\\\\\\$\\`]* ]]; then line="$(printf '%q' "$line")"; fi
-                            COMPREPLY+=("$line")
+                        value="${line%%$'\\t'*}"
+                        # Seen before (a name that is also a handle): offered once. A list in a
+                        # string, not an associative array, which bash 3 (macOS) lacks.
+                        if [[ -n "$value" && "$value" == "$2"* && "$seen" != *$'\\n'"$value"$'\\n'* ]]; then
+                            seen+="$value"$'\\n'
+                            if [[ "$value" == *[[:space:]\\'\\"\\\\\\$\\`]* ]]; then value="$(printf '%q' "$value")"; fi
+                            values+=("$value")
+                            if [[ "$line" == *$'\\t'?* ]]; then shown+=("$value  -- ${line#*$'\\t'}"); else shown+=("$value"); fi
                         fi ;;
                 esac
             done <<< "$1"
+            if ((${#values[@]} == 1)) || [[ "${COMP_TYPE:-}" == 37 ]]; then
+                COMPREPLY=("${values[@]}")
+            else
+                COMPREPLY=("${shown[@]}")
+            fi
             if ((files)); then COMPREPLY+=($(compgen -f -- "$2")); fi
             if ((dirs)); then COMPREPLY+=($(compgen -d -- "$2")); fi
             if ((files || dirs)); then compopt -o filenames 2>/dev/null; fi

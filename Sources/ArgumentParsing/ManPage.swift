@@ -71,6 +71,7 @@ struct ManPageWriter {
             out += ".SH COMMANDS\n"
             for sub in scope.command.visibleSubcommands { out += command(scope.descending(into: sub)) }
         }
+        out += toolSections
         out += examples(of: scope, heading: ".SH EXAMPLES\n")
         out += seeAlso
         return ManPage(name: pageName, section: 1, text: out)
@@ -157,6 +158,32 @@ struct ManPageWriter {
             let page = scope.toolName + "-" + sub.name
             return item("\\fB" + Roff.escape(sub.name) + "\\fR", sub.abstract)
                 + "See \\fB" + Roff.escape(page) + "\\fR(1).\n"
+        }.joined()
+    }
+
+    /// The root's `manSections`: whole on the tool's page; on a command's page as each asks.
+    var toolSections: String {
+        scope.chain[0].manSections.map { section in
+            let heading = ".SH " + Roff.quoted(section.title.uppercased()) + "\n"
+            if !scope.isRoot {
+                switch section.onCommandPages {
+                case .omitted: return ""
+                case .summary(let text): return heading + Roff.text(text) + "\n"
+                case .whole: break
+                }
+            }
+            var out = heading
+            if !section.text.isEmpty { out += Roff.text(section.text) + "\n" }
+            for entry in section.entries {
+                let term: String
+                switch section.termFont {
+                case .bold: term = "\\fB" + Roff.escape(entry.term) + "\\fR"
+                case .italic: term = "\\fI" + Roff.escape(entry.term) + "\\fR"
+                case .roman: term = Roff.escape(entry.term)
+                }
+                out += item(term, entry.text)
+            }
+            return out
         }.joined()
     }
 

@@ -1,5 +1,6 @@
 /// How `TextChart` draws: width, colour and bars or plain numbers. The caller decides colour
-/// (only on a terminal, never with `NO_COLOR`) and plain mode (when the output is piped).
+/// (teamflow's command line: as `--color` says, by default only on a terminal and never with
+/// `NO_COLOR`) and plain mode (when the output is piped).
 public struct TextChartOptions: Equatable, Sendable {
     /// Bars of Unicode blocks, or an aligned table of numbers for scripts and pipes.
     public enum Style: Equatable, Sendable {

@@ -48,6 +48,10 @@ enum TeamflowCLI {
     /// `--author "Name <email>"`, parsed when a command needs the session.
     static let author = OptionSpec(long: "author", valueName: "NAME <EMAIL>",
                                    help: "Author of new events (else TEAMFLOW_AUTHOR, else git's user.name and user.email).", isGlobal: true)
+    /// `--color auto|always|never`, read once before the command prints (`Console.configure`).
+    static let color = OptionSpec(long: "color", valueName: "WHEN",
+                                  help: "When to colour: auto on a terminal without NO_COLOR or TERM=dumb, always also when piped (charts keep their bars), never.",
+                                  isGlobal: true, defaultValue: ColorChoice.auto.rawValue, allowedValues: ColorChoice.allCases.map(\.rawValue))
     /// `--json`, read as `Invocation.json`.
     static let json = FlagSpec(long: "json", help: "Machine-readable JSON output.", isGlobal: true)
     /// `--quiet`, read by `ProgressLine`.
@@ -63,9 +67,10 @@ enum TeamflowCLI {
             "teamflow goal check 3f2a",
             "teamflow week --json",
         ],
-        options: [directory, author],
+        options: [directory, author, color],
         flags: [json, quiet],
-        subcommands: commands
+        subcommands: commands,
+        manSections: ManPageTexts.sections
     )
 
     static let parser = CommandLineParser(root: root, version: version)
@@ -101,12 +106,16 @@ enum TeamflowCLI {
             // Every parse failure is wrong usage, worded by the parser.
             Console.flush()
             if jsonWords {
-                Console.errRaw(ErrorReport.json(error, usage: true).serialized(pretty: false) + "\n")
+                Console.errRaw(ErrorReport.json(error, usage: true).document.serialized(pretty: false) + "\n")
             } else {
                 Console.err("\(error)\n")
             }
             return 64
         }
+        // Before the command prints anything. The parser has checked the value against the
+        // allowed ones, so the fallback is never taken.
+        Console.configure(color: ((try? parsed[color]) ?? nil).flatMap(ColorChoice.init(rawValue:)) ?? .auto,
+                          environment: ProcessInfo.processInfo.environment)
         do {
             try parsed.run()
             Console.flush()
@@ -121,7 +130,7 @@ enum TeamflowCLI {
     static func report(_ error: any Error, json: Bool, path: [String]) -> Int32 {
         Console.flush()
         if json {
-            Console.errRaw(ErrorReport.json(error).serialized(pretty: false) + "\n")
+            Console.errRaw(ErrorReport.json(error).document.serialized(pretty: false) + "\n")
             return ErrorReport.status(of: error)
         }
         switch error {

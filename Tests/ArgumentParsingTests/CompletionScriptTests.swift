@@ -39,16 +39,19 @@ final class CompletionScriptTests: XCTestCase {
     /// Drives the bash completion function as bash would, and checks what it offers.
     func testBashCompletionOffersSubcommandsOptionsAndValues() throws {
         let script = SampleTree.parser.completionScript(shell: .bash)
-        func complete(_ words: [String]) throws -> [String] {
+        func complete(_ words: [String], type: Int = 9) throws -> [String] {
             let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
-            // A stand-in `teamflow` answers the `.command` completions; a scratch folder
-            // holds one known file for `.file` completion.
+            // A stand-in `teamflow` answers the `.command` completions (`with space` twice, the
+            // second time with a title); a scratch folder holds one known file for `.file`
+            // completion, and shows whether a name's `$(...)` ran.
             let driver = script + """
 
-                teamflow() { [[ "$2" == goals ]] && printf '%s\\n' abcd1234$'\\t''첫 목표' abff0000 'with space' '$(touch pwned)'; }
+                teamflow() { [[ "$2" == goals ]] && printf '%s\\n' abcd1234$'\\t''첫 목표' abff0000 'with space' \\
+                    'with space'$'\\t''again' '$(touch pwned)'$'\\t''$(touch pwned)'; }
                 scratch=$(mktemp -d) && cd "$scratch" && : > manifest.yaml
-                COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1)
+                COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); COMP_TYPE=\(type)
                 _teamflow
+                [[ -e pwned ]] && echo PWNED
                 cd / && rm -rf "$scratch"
                 printf '%s\\n' "${COMPREPLY[@]}"
                 """
@@ -68,10 +71,16 @@ final class CompletionScriptTests: XCTestCase {
         XCTAssertEqual(try complete(["teamflow", "sprint", "files", "man"]), [])
         XCTAssertEqual(try complete(["teamflow", "sprint", "files", "S1", "a", "man"]), ["manifest.yaml"])
         // .command runs the given command and offers its output lines.
-        XCTAssertEqual(try complete(["teamflow", "goal", "check", "ab"]), ["abcd1234", "abff0000"])
-        XCTAssertEqual(try complete(["teamflow", "goal", "check", "w"]), ["with\\ space"], "quoted: one word on the line")
+        // Several: each with its title, as zsh and fish show them (bash inserts only what they
+        // share, "ab"); one: the value alone, to insert.
+        XCTAssertEqual(try complete(["teamflow", "goal", "check", "ab"]), ["abcd1234  -- 첫 목표", "abff0000"])
+        XCTAssertEqual(try complete(["teamflow", "goal", "check", "abc"]), ["abcd1234"])
+        XCTAssertEqual(try complete(["teamflow", "goal", "check", "ab"], type: 37), ["abcd1234", "abff0000"],
+                       "menu completion inserts each entry whole: values only")
+        XCTAssertEqual(try complete(["teamflow", "goal", "check", "w"]), ["with\\ space"], "quoted: one word on the line; offered once")
         // Matched by prefix, never expanded: a name holding `$(...)` is offered quoted, not run.
         XCTAssertEqual(try complete(["teamflow", "goal", "check", "$"]), ["\\$\\(touch\\ pwned\\)"])
+        XCTAssertEqual(try complete(["teamflow", "goal", "check", ""]).count, 4, "every value once, none run")
         // A command that prints nothing (or fails) offers nothing, without an error.
         XCTAssertEqual(try complete(["teamflow", "task", "list", "--member", ""]), [])
     }

@@ -73,6 +73,36 @@ final class ManPageTests: XCTestCase {
         XCTAssertTrue(text.text.unicodeScalars.allSatisfy { $0.isASCII }, "non-ASCII is written as \\[uXXXX]")
     }
 
+    /// The tool's own sections: whole on its page, on a command's page as each section asks,
+    /// after the commands and before the examples; nothing when none are given.
+    func testToolSectionsGoOnThePagesTheyAskFor() throws {
+        let tree = CommandSpec(
+            name: "tool", abstract: "Tools.", examples: ["tool x"],
+            subcommands: [CommandSpec(name: "x", abstract: "Does x.", examples: ["tool x"], run: { _ in })],
+            manSections: [
+                ManSection(title: "Exit status", entries: [.init("0", "Success."), .init("64", "Wrong usage.")], onCommandPages: .whole),
+                ManSection(title: "Environment", text: "Variables read:", entries: [.init("TOOL_NOW", ".5 means half")],
+                           onCommandPages: .summary("See tool(1).")),
+                ManSection(title: "Files", entries: [.init("~/.tool-rc", "Settings.")], termFont: .italic),
+            ])
+        let parser = CommandLineParser(root: tree, version: "1")
+        let root = try XCTUnwrap(parser.manPage(for: nil, date: "d", source: "s")).text
+        XCTAssertTrue(root.contains(".SH \"EXIT STATUS\"\n.TP\n\\fB0\\fR\nSuccess.\n.TP\n\\fB64\\fR\nWrong usage.\n"), root)
+        XCTAssertTrue(root.contains(".SH \"ENVIRONMENT\"\nVariables read:\n.TP\n\\fBTOOL_NOW\\fR\n\\&.5 means half\n"), root)
+        XCTAssertTrue(root.contains(".SH \"FILES\"\n.TP\n\\fI~/\\:.tool\\-rc\\fR\nSettings.\n"), root)
+        let order = [".SH COMMANDS", ".SH \"EXIT STATUS\"", ".SH \"ENVIRONMENT\"", ".SH \"FILES\"", ".SH EXAMPLES", ".SH SEE ALSO"]
+        let offsets = try order.map { try XCTUnwrap(root.range(of: $0)?.lowerBound, $0) }
+        XCTAssertEqual(offsets, offsets.sorted(), "man-pages(7) order: \(root)")
+
+        let command = try XCTUnwrap(parser.manPage(for: "x", date: "d", source: "s")).text
+        XCTAssertTrue(command.contains(".SH \"EXIT STATUS\"\n.TP\n\\fB0\\fR\nSuccess.\n"), command)
+        XCTAssertTrue(command.contains(".SH \"ENVIRONMENT\"\nSee tool(1).\n.SH"), command)
+        XCTAssertFalse(command.contains("TOOL_NOW"), command)
+        XCTAssertFalse(command.contains("FILES"), "omitted from command pages: \(command)")
+
+        for page in pages { XCTAssertFalse(page.text.contains("EXIT STATUS"), "no sections given, none written: \(page.name)") }
+    }
+
     func testWriteManPagesWritesEveryPageAndReportsAFailedWrite() throws {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory() + "man-" + UUID().uuidString + "/man1")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }

@@ -98,6 +98,44 @@ final class InstallArtifactsCLITests: XCTestCase {
         XCTAssertGreaterThan(checked, 80)
     }
 
+    /// EXIT STATUS on every page; ENVIRONMENT and FILES in full on the tool's page, naming every
+    /// variable and file a user should know; `man --warnings` has nothing to say about them.
+    func testManPagesStateExitStatusEnvironmentAndFiles() throws {
+        let groff = try Self.groff()
+        let ws = try Workspace()
+        XCTAssertEqual(try ws.teamflow("__man", "--out", "man1").code, 0)
+        let root = Self.normalized(try Subprocess.run(groff, ["-man", "-Tutf8", "-P-cbou", "man1/teamflow.1"], in: ws.path).stdout)
+        for text in ["EXIT STATUS 0 Success. 1 A failure the user can act on", "64 Wrong usage",
+                     "malformed environment setting the command needs (TZ, TEAMFLOW_NOW)"] {
+            XCTAssertTrue(root.contains(text), "teamflow(1) lacks '\(text)': \(root)")
+        }
+        let environment = try XCTUnwrap(root.range(of: "ENVIRONMENT").flatMap { start in
+            root.range(of: "FILES", range: start.upperBound..<root.endIndex).map { root[start.upperBound..<$0.lowerBound] }
+        }, "no ENVIRONMENT before FILES")
+        for variable in ["TEAMFLOW_NOW", "TEAMFLOW_AUTHOR", "TZ", "NO_COLOR", "TERM", "COLUMNS", "TEAMFLOW_PROGRESS_AFTER",
+                         "TEAMFLOW_TRACE", "GIT_CEILING_DIRECTORIES"] {
+            XCTAssertTrue(environment.contains(variable + " "), "ENVIRONMENT lacks \(variable): \(environment)")
+        }
+        XCTAssertFalse(environment.contains("TEAMFLOW_TEST_FAULT"), "a test hook, not a setting")
+        for path in ["refs/teamflow/events", "teamflow.ref", ".git/teamflow/", ".teamflow/templates/NAME/",
+                     "PREFIX/share/teamflow/install-manifest"] {
+            XCTAssertTrue(root.contains(path), "FILES lacks \(path)")
+        }
+        for page in ["teamflow-task.1", "teamflow-sync.1"] {
+            let text = Self.normalized(try Subprocess.run(groff, ["-man", "-Tutf8", "-P-cbou", "man1/" + page], in: ws.path).stdout)
+            XCTAssertTrue(text.contains("EXIT STATUS 0 Success.") && text.contains("64 Wrong usage"), "\(page): \(text)")
+            XCTAssertTrue(text.contains("ENVIRONMENT TEAMFLOW_NOW, TEAMFLOW_AUTHOR, TZ, NO_COLOR, TERM and the others are described in teamflow(1)."), text)
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else { return }
+        for page in ["teamflow.1", "teamflow-task.1"] {
+            let man = try Subprocess.run("/usr/bin/man", ["--warnings", "-l", "man1/" + page], in: ws.path,
+                                         environment: ["PATH": "/usr/bin:/bin", "MANWIDTH": "80", "LANG": "C.UTF-8", "MANPAGER": "cat", "PAGER": "cat"])
+            XCTAssertEqual(man.code, 0, man.stderr)
+            XCTAssertEqual(man.stderr, "", "man --warnings on \(page)")
+            XCTAssertTrue(man.stdout.contains("EXIT STATUS"), man.stdout)
+        }
+    }
+
     /// The OVERVIEW paragraph and each example, whitespace collapsed.
     static func overviewAndExamples(of help: String) -> [String] {
         let sections = help.components(separatedBy: "\n\n")

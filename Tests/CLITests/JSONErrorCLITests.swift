@@ -9,6 +9,7 @@ final class JSONErrorCLITests: XCTestCase {
         let lines = result.stderr.split(separator: "\n")
         XCTAssertEqual(lines.count, 1, "one line of JSON: \(result.stderr)", file: file, line: line)
         let object = try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [String: Any]
+        XCTAssertEqual(object?["schema"] as? Int, 1, "an error document carries the schema like any other", file: file, line: line)
         return try XCTUnwrap(object?["error"] as? [String: Any], result.stderr, file: file, line: line)
     }
 

@@ -54,6 +54,7 @@ final class UseCaseWeekScenarioTests: XCTestCase {
 
     static let expectedJSON = """
     {
+      "schema": 1,
       "week": "2024-W47",
       "start": "2024-11-18",
       "end": "2024-11-24",

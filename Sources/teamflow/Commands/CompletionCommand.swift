@@ -24,20 +24,29 @@ enum CompletionCommand {
     }
 }
 
-/// `teamflow __complete KIND`: names (members, projects, epics, sprints, templates) or ids with
-/// titles (tasks, goals: `id<TAB>title`), one per line, for the completion scripts.
+/// `teamflow __complete KIND [--open|--done]`: names (members, projects, epics, sprints,
+/// templates) or ids with titles (tasks, goals: `id<TAB>title`), one per line, for the
+/// completion scripts; `--open` / `--done` narrow tasks and goals by their checkmark.
 enum CompleteCommand {
     static let kinds = Queries.completionKinds + Queries.candidateKinds + ["templates"]
 
     static let kind = ArgumentSpec(name: "kind", help: "members, projects, epics, sprints, tasks, goals or templates.", allowedValues: kinds)
+    static let open = FlagSpec(long: "open", help: "Only tasks or goals not done.", exclusiveGroup: "state")
+    static let done = FlagSpec(long: "done", help: "Only tasks or goals done.", exclusiveGroup: "state")
 
     static let spec = CommandSpec(
         name: "__complete",
         abstract: "List names for shell completion.",
         arguments: [kind],
+        flags: [open, done],
         isHidden: true,
         run: handler(run)
     )
+
+    /// Task or goal ids for the argument of `check` (open ones) or `uncheck` (done ones).
+    static func candidates(_ kind: String, _ state: Queries.CandidateState) -> CompletionKind {
+        .command("teamflow __complete \(kind)" + (state == .any ? "" : " --\(state.rawValue)"))
+    }
 
     static func run(_ inv: Invocation) throws {
         let kind = try inv.argument(Self.kind)
@@ -45,7 +54,8 @@ enum CompleteCommand {
         // id or a name) comes first, so the first tab on a line ends it.
         let lines: [String]
         if Queries.candidateKinds.contains(kind) {
-            lines = try inv.queries().completionCandidates(kind).map { TerminalText.singleLine($0.value) + "\t" + TerminalText.singleLine($0.title) }
+            let state: Queries.CandidateState = try inv.parsed[open] ? .open : try inv.parsed[done] ? .done : .any
+            lines = try inv.queries().completionCandidates(kind, state: state).map { TerminalText.singleLine($0.value) + "\t" + TerminalText.singleLine($0.title) }
         } else if kind == "templates" {
             lines = try Paths.catalog(inv).list().filter(\.isActive).map { TerminalText.singleLine($0.name) + "\t" + TerminalText.singleLine($0.description) }
         } else {

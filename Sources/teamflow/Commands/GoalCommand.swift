@@ -5,6 +5,11 @@ import TeamflowCore
 enum GoalCommand {
     static let week = OptionSpec(long: "week", valueName: "W",
                                  help: "ISO week like 2024-W47, or any date in it (default: this week).")
+    /// `check` offers open goals, `uncheck` done ones (the same argument, read as `ids`).
+    static let openIDs = ArgumentSpec(name: ids.name, help: ids.help, isRepeating: true,
+                                      completion: CompleteCommand.candidates("goals", .open))
+    static let doneIDs = ArgumentSpec(name: ids.name, help: ids.help, isRepeating: true,
+                                      completion: CompleteCommand.candidates("goals", .done))
     /// Goal ids with their titles (this week's first).
     static let completion = CompletionKind.command("teamflow __complete goals")
     static let text = ArgumentSpec(name: "text", help: "The goal.")
@@ -26,8 +31,8 @@ enum GoalCommand {
         subcommands: [
             CommandSpec(name: "add", abstract: "Add a goal to a week.",
                         arguments: [text], options: [week, sprint, every, until], run: handler(add)),
-            CommandSpec(name: "check", abstract: "Mark goals done.", arguments: [ids], run: handler(check)),
-            CommandSpec(name: "uncheck", abstract: "Mark goals open again.", arguments: [ids], run: handler(uncheck)),
+            CommandSpec(name: "check", abstract: "Mark goals done.", arguments: [openIDs], run: handler(check)),
+            CommandSpec(name: "uncheck", abstract: "Mark goals open again.", arguments: [doneIDs], run: handler(uncheck)),
             CommandSpec(name: "edit", abstract: "Change a goal's title, week or sprint.",
                         arguments: [id], options: [title, week, sprint.withHelp("Put the goal in this sprint.")],
                         flags: [noSprint], run: handler(edit)),

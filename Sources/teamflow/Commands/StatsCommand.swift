@@ -16,7 +16,7 @@ enum StatsCommand {
     static let spec = CommandSpec(
         name: "stats",
         abstract: "Velocity: tasks and goals done per week, for the team and each member, with the average.",
-        discussion: "Bars on a terminal (coloured unless NO_COLOR is set), plain numbers when piped; --json prints the series (docs/CHARTS.md). Weeks and days are those of TZ.",
+        discussion: "Bars on a terminal (coloured as --color says), plain numbers when piped; --json prints the series (docs/CHARTS.md). Weeks and days are those of TZ.",
         examples: ["teamflow stats", "teamflow stats --weeks 12 --member minsu", "teamflow stats --json"],
         options: [weeks, member],
         run: handler(run)
@@ -26,7 +26,7 @@ enum StatsCommand {
         let count = try inv.parsed.int(weeks, in: 1...Insights.maxWeeks) ?? 8
         let only = try inv.parsed[member]
         let series = try inv.queries().velocity(weeks: count, member: only)
-        if inv.json { return Console.raw(json(series).serialized() + "\n") }
+        if inv.json { return Console.raw(json(series).document.serialized() + "\n") }
         var options = chartOptions(inv)
         // One member's bars would repeat the team's: the name goes into the title instead
         // (plain numbers keep the member's column, which names them).
@@ -52,17 +52,18 @@ enum StatsCommand {
     }
 
     static func printBurndown(_ inv: Invocation, _ series: BurndownSeries, heading: String) {
-        if inv.json { return Console.raw(json(series).serialized() + "\n") }
+        if inv.json { return Console.raw(json(series).document.serialized() + "\n") }
         Console.out(Console.styled(heading, .bold) + "\n")
         // The chart escapes its own labels; `Console.out` would escape its colour codes too.
         Console.raw(TextChart.burndown(series, options: chartOptions(inv)))
     }
 
-    /// Bars and colour on a terminal (colour never with NO_COLOR), plain numbers when piped;
-    /// as wide as `COLUMNS` says (80 otherwise).
+    /// Bars on a terminal, plain numbers when piped; colour as the rest of the output has it
+    /// (`--color`), and bars also when piped under `--color always`, or the colour would have
+    /// nothing to show on; as wide as `COLUMNS` says (80 otherwise).
     static func chartOptions(_ inv: Invocation) -> TextChartOptions {
         let width = inv.environment["COLUMNS"].flatMap { Int($0) } ?? 80
-        return TextChartOptions(width: width, color: Console.useColor, style: Console.isTerminal ? .bars : .plain)
+        return TextChartOptions(width: width, color: Console.useColor, style: Console.isTerminal || Console.colorForced ? .bars : .plain)
     }
 
     /// The keys of docs/CHARTS.md, in its order.

@@ -25,6 +25,11 @@ enum TaskCommand {
     static let open = FlagSpec(long: "open", help: "Only tasks not done.", exclusiveGroup: "state")
     static let done = FlagSpec(long: "done", help: "Only tasks done.", exclusiveGroup: "state")
     static let mine = FlagSpec(long: "mine", help: "Only my tasks (same as --member me).")
+    /// `check` offers open tasks, `uncheck` done ones (the same argument, read as `ids`).
+    static let openIDs = ArgumentSpec(name: ids.name, help: ids.help, isRepeating: true,
+                                      completion: CompleteCommand.candidates("tasks", .open))
+    static let doneIDs = ArgumentSpec(name: ids.name, help: ids.help, isRepeating: true,
+                                      completion: CompleteCommand.candidates("tasks", .done))
 
     static let spec = CommandSpec(
         name: "task",
@@ -34,8 +39,8 @@ enum TaskCommand {
         subcommands: [
             CommandSpec(name: "add", abstract: "Add a task (a sub-task with --parent).",
                         arguments: [title], options: [member, epic, week, due, parent, sprint], run: handler(add)),
-            CommandSpec(name: "check", abstract: "Mark tasks done.", arguments: [ids], run: handler(check)),
-            CommandSpec(name: "uncheck", abstract: "Mark tasks open (todo) again.", arguments: [ids], run: handler(uncheck)),
+            CommandSpec(name: "check", abstract: "Mark tasks done.", arguments: [openIDs], run: handler(check)),
+            CommandSpec(name: "uncheck", abstract: "Mark tasks open (todo) again.", arguments: [doneIDs], run: handler(uncheck)),
             CommandSpec(name: "start", abstract: "Mark tasks in progress (doing).", arguments: [ids], run: handler(start)),
             CommandSpec(name: "move", abstract: "Move tasks to todo, doing or done.", arguments: [ids, status], run: handler(move)),
             CommandSpec(name: "assign", abstract: "Assign a task to a member.", arguments: [id, assignee], run: handler(assign)),

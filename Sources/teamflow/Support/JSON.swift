@@ -11,6 +11,20 @@ enum JSON {
 
     static func optional(_ text: String?) -> JSON { text.map(JSON.string) ?? .null }
 
+    /// The version of the `--json` shapes (docs/JSON.md). Adding a key is not a new version
+    /// (readers ignore keys they do not know); removing or renaming one, or changing what a
+    /// value means or its type, is.
+    static let schemaVersion = 1
+
+    /// The value as a command prints it: a top-level object gets `"schema"` as its first key.
+    /// Lists stay bare arrays (SPEC section 4 fixes them; `teamflow --version --json` names the
+    /// version they follow), and objects inside a value are left alone: the version is the
+    /// document's, not each entity's.
+    var document: JSON {
+        guard case .object(let pairs) = self else { return self }
+        return .object([("schema", .int(JSON.schemaVersion))] + pairs.filter { $0.0 != "schema" })
+    }
+
     /// Compact when `pretty` is false; two-space indentation otherwise. Non-ASCII is kept as is.
     func serialized(pretty: Bool = true) -> String {
         var out = ""

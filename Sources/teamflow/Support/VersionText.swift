@@ -9,7 +9,8 @@ enum VersionText {
         return "teamflow \(TeamflowCLI.version) (\(commit)\(date))"
     }
 
-    /// The same as fields, plus the licence's SPDX id; an unknown commit, date or describe is null.
+    /// The same as fields, plus the licence's SPDX id; an unknown commit, date or describe is
+    /// null. Printed with `schema` first, the version of every `--json` shape this binary writes.
     static var json: JSON {
         .object([
             ("name", .string("teamflow")),
@@ -23,7 +24,7 @@ enum VersionText {
 
     /// What `--version` prints, with its newline.
     static func text(json asJSON: Bool) -> String {
-        (asJSON ? json.serialized() : line) + "\n"
+        (asJSON ? json.document.serialized() : line) + "\n"
     }
 
     private static func known(_ value: String) -> String? {
