@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYAML", "Timestamps"], swiftSettings: libraryRules),
         .target(name: "Git", dependencies: ["CGit2"], swiftSettings: libraryRules),
         .target(name: "Templates", dependencies: ["YAML"], swiftSettings: libraryRules),
-        .target(name: "ArgumentParsing"),
+        .target(name: "ArgumentParsing", swiftSettings: libraryRules),
         // Velocity and burndown charts (terminal text and SVG) from plain series; no domain knowledge.
         .target(name: "Charts", swiftSettings: libraryRules),
         // The one write rule (never into .git, never out of the folder, no link followed) and

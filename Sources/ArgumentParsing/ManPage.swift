@@ -3,7 +3,7 @@
 // cannot drift from `--help`. One page for the tool and one per visible top-level command;
 // deeper commands are sections of their top-level command's page, as in git's pages.
 
-import Foundation
+public import Foundation
 
 /// One generated manual page.
 public struct ManPage: Sendable, Equatable {
