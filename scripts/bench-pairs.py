@@ -5,13 +5,13 @@ paired ratio to `week`.
 
     scripts/bench-pairs.py REPO NOW RUNS [WEEK] [SPRINT]
 
-REPO holds the history (e.g. an import of teamflow-bench's organisation), NOW is TEAMFLOW_NOW
+TEAMFLOW_BIN names another binary. REPO holds the history (e.g. an import of teamflow-bench's organisation), NOW is TEAMFLOW_NOW
 (the Tuesday of the last week for a standup of Monday's work). The release binary is
 .build/release/teamflow (swift build -c release --static-swift-stdlib --product teamflow).
 """
 import os, statistics, subprocess, sys, time
 
-binary = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".build", "release", "teamflow")
+binary = os.environ.get("TEAMFLOW_BIN") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".build", "release", "teamflow")
 repo, now, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 week = sys.argv[4] if len(sys.argv) > 4 else "2025-W07"
 sprint = sys.argv[5] if len(sys.argv) > 5 else "Sprint 1"
