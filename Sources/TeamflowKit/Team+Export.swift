@@ -15,9 +15,26 @@ extension Team {
     @discardableResult
     public func exportWiki(to folder: URL, language: WikiLanguage = .en) throws -> WikiExportResult {
         let queries = queries
-        let overrides = store.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
-        return try WikiExporter(language: language, overrides: overrides, timeZone: timeZone, teamFallback: store.folderName)
+        return try WikiExporter.team(language: language, workTree: store.workingDirectory, timeZone: timeZone,
+                                     teamFallback: store.folderName)
             .export(store, to: folder.path, charts: try queries.charts())
+    }
+
+    /// Exports the wiki and publishes it to `target` (a wiki repository's URL, a bare
+    /// repository or a local checkout), as `teamflow wiki publish` does: the machine's `git`
+    /// clones and pushes (its credentials apply), a commit is made as the team's author only
+    /// when a page changed, and only the pages the export owns are replaced. Throws
+    /// `TeamflowError` (no author, no git, a refused target or a failed git step).
+    @discardableResult
+    public func publishWiki(to target: String, language: WikiLanguage = .en, message: String? = nil) throws -> WikiPublisher.Outcome {
+        let session = session()
+        guard let git = SystemWikiGit() else { throw TeamflowError(.failure, "cannot find `git` on PATH") }
+        return try WikiExporter.team(language: language, workTree: store.workingDirectory, timeZone: timeZone,
+                                     teamFallback: store.folderName)
+            .publish(store, charts: try queries.charts(), with: WikiPublisher(git: git), to: target,
+                     from: store.workingDirectory ?? FileManager.default.currentDirectoryPath,
+                     author: try session.requireAuthor(), date: Timestamp.format(session.now, timeZone: session.timeZone),
+                     message: message)
     }
 
     /// Writes the static dashboard into `folder`, as `teamflow site --out` does: "this week"

@@ -169,6 +169,18 @@ final class TeamTests: XCTestCase {
         XCTAssertEqual(try team.week().goals.map(\.id).contains(goal.id), false)
     }
 
+    func testTheWikiIsPublishedToAWikiRepositoryOnceAndThenUpToDate() throws {
+        let wiki = try folder(gitInit: false)
+        try git(["init", "-q", "--bare"], in: wiki)
+        let team = try Team.open(at: try folder(), clock: .fixed(Self.monday), timeZone: Self.seoul, author: Self.author)
+        _ = try team.goals.add(title: "배포 꼭 하기")
+        let first = try team.publishWiki(to: wiki.path, language: .ko)
+        XCTAssertTrue(first.changed)
+        XCTAssertTrue(first.report.written.contains("Home.md"), "\(first.report.written)")
+        let again = try team.publishWiki(to: wiki.path, language: .ko)
+        XCTAssertFalse(again.changed, "nothing changed, nothing committed")
+    }
+
     func testSyncMeetsAnotherCloneThroughABareRemote() throws {
         let remote = try folder(gitInit: false)
         try git(["init", "-q", "--bare"], in: remote)

@@ -23,13 +23,12 @@ enum WikiExportCommand {
     static func run(_ inv: Invocation) throws {
         let store = try inv.store()
         let language = try WikiLanguage(rawValue: inv.parsed[lang] ?? "en") ?? .en
-        let overrides = store.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
         let folder = try inv.resolvedPath(inv.parsed[out] ?? "wiki")
         let queries = try inv.queries()
         let charts = try queries.charts()
         let export = try ProgressLine.run("teamflow wiki export", inv) {
-            try WikiExporter(language: language, overrides: overrides, timeZone: queries.session.timeZone,
-                             teamFallback: inv.teamFallback).export(store, to: folder, charts: charts)
+            try WikiExporter.team(language: language, workTree: store.workingDirectory, timeZone: queries.session.timeZone,
+                                  teamFallback: inv.teamFallback).export(store, to: folder, charts: charts)
         }
         let (files, report) = (export.files, export.report)
         inv.emit(json: .object([

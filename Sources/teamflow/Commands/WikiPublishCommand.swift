@@ -34,14 +34,12 @@ enum WikiPublishCommand {
             throw TeamflowError(.failure, "cannot find `git` on PATH", hints: ["Install git, or add it to PATH."])
         }
         let language = try WikiLanguage(rawValue: inv.parsed[WikiExportCommand.lang] ?? "en") ?? .en
-        let overrides = store.workingDirectory.map(WikiExporter.overrides(inWorkTree:))
         let charts = try inv.queries().charts()
         let outcome = try ProgressLine.run("teamflow wiki publish", inv) {
-            let files = try WikiExporter(language: language, overrides: overrides, timeZone: session.timeZone,
-                                         teamFallback: inv.teamFallback).render(store, charts: charts)
-            return try WikiPublisher(git: git).publish(
-                files, to: destination, from: inv.directory, author: author,
-                date: Timestamp.format(session.now, timeZone: session.timeZone), message: inv.parsed[message])
+            try WikiExporter.team(language: language, workTree: store.workingDirectory, timeZone: session.timeZone,
+                                  teamFallback: inv.teamFallback)
+                .publish(store, charts: charts, with: WikiPublisher(git: git), to: destination, from: inv.directory,
+                         author: author, date: Timestamp.format(session.now, timeZone: session.timeZone), message: inv.parsed[message])
         }
         let report = outcome.report
         let changed = outcome.changedPages
