@@ -1,7 +1,10 @@
 import Foundation
+@testable import teamflow
 import XCTest
 
-/// Runs the built `teamflow` binary as a user would, in temp git repositories.
+/// Runs teamflow command lines as a user would, in temp git repositories: in this process by
+/// default (`TeamflowCLI.run` with in-memory output, the way `main.swift` runs it with the
+/// process's own), or as the built binary (`spawn`) where the process itself is under test.
 enum CLI {
     /// The binary SwiftPM built next to the test bundle (the test target depends on it).
     static let binary: URL = {
@@ -38,10 +41,37 @@ enum CLI {
                              environment: baseEnvironment.merging(environment) { $1 }, stdin: stdin)
     }
 
-    /// Runs to the end and collects output and exit code.
+    /// Variables read from the process's environment below the CLI (by libgit2, git
+    /// subprocesses, fault injection and tracing) rather than from the dictionary a run is
+    /// given: a test that sets one is only honest against a process of its own.
+    static let processOnlyVariables: Set<String> = ["TEAMFLOW_TEST_FAULT", "TEAMFLOW_TRACE", "HOME", "PATH", "XDG_CONFIG_HOME"]
+
+    /// Runs to the end and collects output and exit code: in this process (`stdin` as
+    /// standard input, empty when nil like the closed pipe a spawned run gets), unless the run
+    /// sets a variable only a process of its own would see (`processOnlyVariables`, any
+    /// `GIT_…`), which spawns the binary.
     @discardableResult
     static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:],
                     stdin: String? = nil) throws -> Result {
+        if spawnsAll || environment.keys.contains(where: { processOnlyVariables.contains($0) || $0.hasPrefix("GIT_") }) {
+            return try spawn(arguments, in: directory, environment: environment, stdin: stdin)
+        }
+        let output = Output.memory(input: Data((stdin ?? "").utf8))
+        let code = TeamflowCLI.run(arguments: arguments, environment: baseEnvironment.merging(environment) { $1 },
+                                   output: output, directory: directory)
+        return Result(stdout: output.standardOutput, stderr: output.standardError, code: code)
+    }
+
+    /// `TEAMFLOW_CLI_TESTS_SPAWN=1 swift test` runs every command line as the built binary, as
+    /// the suite did before it ran them in process: the same tests against the real process
+    /// (and the figure to compare in docs/PERFORMANCE.md).
+    static let spawnsAll = ProcessInfo.processInfo.environment["TEAMFLOW_CLI_TESTS_SPAWN"] == "1"
+
+    /// Runs the built binary to the end: for tests of the process itself (signals, terminals,
+    /// progress lines, exit paths, the installed artifacts).
+    @discardableResult
+    static func spawn(_ arguments: [String], in directory: String, environment: [String: String] = [:],
+                      stdin: String? = nil) throws -> Result {
         try Subprocess.run(binary.path, arguments, in: directory,
                            environment: baseEnvironment.merging(environment) { $1 }, stdin: stdin)
     }
@@ -120,9 +150,16 @@ final class Workspace: @unchecked Sendable {
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
+    /// Runs teamflow in this workspace (in process where it can; see `CLI.run`).
     @discardableResult
     func teamflow(_ arguments: String..., environment: [String: String] = [:], stdin: String? = nil) throws -> CLI.Result {
         try CLI.run(arguments, in: path, environment: environment, stdin: stdin)
+    }
+
+    /// Runs the built binary in this workspace, for tests of the process itself.
+    @discardableResult
+    func spawnTeamflow(_ arguments: String..., environment: [String: String] = [:], stdin: String? = nil) throws -> CLI.Result {
+        try CLI.spawn(arguments, in: path, environment: environment, stdin: stdin)
     }
 
     /// Runs stock git; throws on a non-zero exit.
