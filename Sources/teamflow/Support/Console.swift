@@ -21,6 +21,8 @@ final class Output: @unchecked Sendable {
     private let errDescriptor: Int32?
     /// Standard input as given; nil reads the process's own.
     private let input: Data?
+    /// Whether these are the process's own streams: the process then exits right after the run.
+    var isProcess: Bool { input == nil }
     /// Bytes not yet written to `outDescriptor` (one write for a whole board), or, in memory,
     /// everything written.
     private var outBytes: [UInt8] = []
