@@ -23,6 +23,9 @@ public struct GitProcess: Sendable {
     public let gitDirectory: String?
     /// The working directory for git (the work tree root, or the git directory when bare).
     public let directory: String
+    /// The environment git runs in (before `run`'s own changes): the caller's, which need not
+    /// be this process's.
+    public let environment: [String: String]
 
     /// Finds `git` on `PATH` (from `environment`); nil when there is none.
     public init?(repository: Repository, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -37,6 +40,7 @@ public struct GitProcess: Sendable {
         executable = git
         self.gitDirectory = gitDirectory
         self.directory = directory
+        self.environment = environment
     }
 
     /// Runs `git options... --end-of-options operands...`; `forwardStderr` also copies git's
@@ -53,7 +57,7 @@ public struct GitProcess: Sendable {
         process.executableURL = executable
         process.arguments = operands.isEmpty ? options : options + [GitProcess.endOfOptions] + operands
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var environment = ProcessInfo.processInfo.environment
+        var environment = self.environment
         // An inherited GIT_DIR (say, from a hook) must never redirect git to another repository.
         environment["GIT_DIR"] = gitDirectory
         if gitDirectory == nil { environment["GIT_WORK_TREE"] = nil }

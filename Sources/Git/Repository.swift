@@ -1,5 +1,5 @@
 internal import CGit2
-import Foundation
+public import Foundation
 
 /// A git repository opened through libgit2: the only door to git for the rest of teamflow.
 ///
@@ -38,14 +38,16 @@ public final class Repository: @unchecked Sendable {
 
     /// Finds the repository containing `path`, like git does: from any subfolder of a working
     /// tree, inside a linked worktree, or in (or below) a bare repository. Honours
-    /// `GIT_CEILING_DIRECTORIES`. Throws `GitError` of kind `.notFound` when there is none.
-    public static func discover(from path: String) throws -> Repository {
+    /// `GIT_CEILING_DIRECTORIES` (from `environment`, the caller's, which need not be this
+    /// process's). Throws `GitError` of kind `.notFound` when there is none.
+    public static func discover(from path: String,
+                                environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Repository {
         _ = Libgit2.ready
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw GitError(code: GIT_ENOTFOUND.rawValue, message: "no such directory: \(path)")
         }
-        let ceilings = ProcessInfo.processInfo.environment["GIT_CEILING_DIRECTORIES"]
+        let ceilings = environment["GIT_CEILING_DIRECTORIES"]
         var out: OpaquePointer?
         let result = git_repository_open_ext(&out, path, 0, ceilings)
         if result == GIT_ENOTFOUND.rawValue {

@@ -10,9 +10,13 @@ public import Templates
 /// so a dry run is `plan` alone.
 public struct Generator: Sendable {
     public let catalog: TemplateCatalog
+    /// The variables templates see as `env` (the caller's, which need not be this process's).
+    public let environment: [String: String]
 
-    public init(catalog: TemplateCatalog) {
+    /// A generator over `catalog` whose templates see `environment` as `env`.
+    public init(catalog: TemplateCatalog, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.catalog = catalog
+        self.environment = environment
     }
 
     /// Raw values for `template` from `--set KEY=VALUE` arguments and an optional values
@@ -43,7 +47,7 @@ public struct Generator: Sendable {
         let pathEnvironment = TemplateEnvironment(loader: TemplateFilesLoader(files: template.files), trimBehaviour: .none)
         var context = try VariableResolver(manifest: template.manifest, environment: environment).context(for: values)
         // StencilSwiftKit's `env` and an empty `param`, as `template render` has them; declared variables win.
-        for (key, value) in ContextEnrichment.enrich([:], parameters: [:]) where context[key] == nil { context[key] = value }
+        for (key, value) in ContextEnrichment.enrich([:], parameters: [:], environment: self.environment) where context[key] == nil { context[key] = value }
 
         var planned: [String: PlannedFile] = [:]
         for file in template.outputFiles {

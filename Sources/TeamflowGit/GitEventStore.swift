@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 internal import Git
 public import TeamflowCore
 import YAML
@@ -33,11 +33,13 @@ public final class GitEventStore: EventRepository {
         cache = StateCache(commonDirectory: repository.commonDirectory, ref: ref)
     }
 
-    /// Opens the store of the repository containing `directory`, honouring `teamflow.ref`.
-    public static func open(at directory: String) throws -> GitEventStore {
+    /// Opens the store of the repository containing `directory`, honouring `teamflow.ref` and
+    /// `GIT_CEILING_DIRECTORIES` from `environment` (the caller's, which need not be this process's).
+    public static func open(at directory: String,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) throws -> GitEventStore {
         let repository: Repository
         do {
-            repository = try Repository.discover(from: directory)
+            repository = try Repository.discover(from: directory, environment: environment)
         } catch {
             // The hint names no front-end's option; the command line words it with `-C DIR`.
             throw TeamflowError(.failure, "not a git repository (or any parent up to /): \(directory)",

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 internal import Git
 import TeamflowCore
 
@@ -25,13 +25,15 @@ public struct GitTransport: SyncTransport {
     /// Show git's progress meters (on a terminal); otherwise git runs with `-q`.
     public var progress: Bool
 
-    /// The transport for `store`'s repository.
-    public init(store: GitEventStore, progress: Bool) throws {
-        try self.init(repository: store.repository, progress: progress)
+    /// The transport for `store`'s repository; git runs in `environment` (`PATH`, `HOME`, ssh
+    /// and credential settings), the caller's, which need not be this process's.
+    public init(store: GitEventStore, progress: Bool,
+                environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        try self.init(repository: store.repository, progress: progress, environment: environment)
     }
 
-    init(repository: Repository, progress: Bool) throws {
-        guard let git = GitProcess(repository: repository) else {
+    init(repository: Repository, progress: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        guard let git = GitProcess(repository: repository, environment: environment) else {
             throw TeamflowError(.failure, "cannot find `git` on PATH; sync runs your git for fetch and push",
                                 hints: ["Install git, or add it to PATH."])
         }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// `template render FILE`: one template file rendered exactly, with `include`/`extends` looked
 /// up in the given search folders and then in the file's own folder, and a data file as the
@@ -9,17 +9,19 @@ public enum TemplateFileRender {
     /// `TemplateFolder`, like any repository template. `budget` bounds the render (`--max-output`).
     /// Errors: `TemplateFileError` for a file that cannot be read or used, `TemplateError` for
     /// the template itself (with ``TemplateError/exceededBudget`` set when the budget ran out).
+    /// `environment` is the template's `env` (the caller's, which need not be this process's).
     public static func render(file: String, in directory: String, searchPaths: [String] = [], dataFile: String? = nil,
                               trim: TrimBehaviour = .smart, compactsBlankLines: Bool = false,
-                              parameters: TemplateValue = .dictionary([:]), budget: RenderBudget = .default) throws -> String {
+                              parameters: TemplateValue = .dictionary([:]), budget: RenderBudget = .default,
+                              environment variables: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
         let path = absolute(file, in: directory)
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw TemplateFileError(message: "cannot read template '\(file)'",
                                     hints: ["Check the path; it is relative to the current directory (or -C)."])
         }
         let data = try dataFile.map { try TemplateData.load($0, in: directory) } ?? [:]
-        // StencilSwiftKit's enrichment: `param` from `--param`, `env` from the process.
-        let context = ContextEnrichment.enrich(data, parameters: parameters)
+        // StencilSwiftKit's enrichment: `param` from `--param`, `env` from the caller's environment.
+        let context = ContextEnrichment.enrich(data, parameters: parameters, environment: variables)
         let folders = searchPaths.map { TemplateFolder(root: absolute($0, in: directory), displayRoot: $0) }
             + [TemplateFolder(root: folder(of: path), displayRoot: folder(of: file))]
         let environment = TemplateEnvironment(loader: FileSystemLoader(folders: folders), trimBehaviour: trim,

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 internal import Git
 
 /// What one git run produced.
@@ -29,15 +29,21 @@ public protocol WikiGit {
 /// The user's own `git` from `PATH`, so clone and push use their ssh config, agents and
 /// credential helpers (see "Sync" in docs/ARCHITECTURE.md).
 public struct SystemWikiGit: WikiGit {
-    /// nil when there is no `git` on `PATH`.
-    public init?() {
-        guard GitProcess(directory: FileManager.default.currentDirectoryPath) != nil else { return nil }
+    /// The environment git runs in (`PATH`, `HOME`, ssh and credential settings): the
+    /// caller's, which need not be this process's.
+    let environment: [String: String]
+
+    /// nil when there is no `git` on `PATH` (of `environment`).
+    public init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        // Only `PATH` is looked at here; the directory is a placeholder until `run` names one.
+        guard GitProcess(directory: "/", environment: environment) != nil else { return nil }
+        self.environment = environment
     }
 
     /// Runs the user's git with exactly `arguments` (no `GIT_DIR` inherited: git finds the
     /// repository from `directory`).
     public func run(_ arguments: [String], in directory: String, environment: [String: String]) throws -> WikiGitOutput {
-        guard let git = GitProcess(directory: directory) else {
+        guard let git = GitProcess(directory: directory, environment: self.environment) else {
             return WikiGitOutput(status: 127, stderr: "cannot find `git` on PATH")
         }
         // The arguments already hold their `--end-of-options`: passed as options, none is added.

@@ -48,7 +48,7 @@ enum TeamflowCLI {
     /// `--author "Name <email>"`, parsed when a command needs the session.
     static let author = OptionSpec(long: "author", valueName: "NAME <EMAIL>",
                                    help: "Author of new events (else TEAMFLOW_AUTHOR, else git's user.name and user.email).", isGlobal: true)
-    /// `--color auto|always|never`, read once before the command prints (`Console.configure`).
+    /// `--color auto|always|never`, read once before the command prints (`Output.configure`).
     static let color = OptionSpec(long: "color", valueName: "WHEN",
                                   help: "When to colour: auto on a terminal without NO_COLOR or TERM=dumb, always also when piped (charts keep their bars), never.",
                                   isGlobal: true, defaultValue: ColorChoice.auto.rawValue, allowedValues: ColorChoice.allCases.map(\.rawValue))
@@ -76,76 +76,84 @@ enum TeamflowCLI {
     static let parser = CommandLineParser(root: root, version: version)
 
     /// Runs the command line given as argv's bytes: a word that is not UTF-8 is wrong usage.
-    static func run(raw: [[UInt8]]) -> Int32 {
+    static func run(raw: [[UInt8]], environment: [String: String], output: Output, directory: String) -> Int32 {
         let arguments: [String]
         do {
             arguments = try parser.decode(raw)
         } catch {
-            Console.err(error.description + "\n")
+            output.err(error.description + "\n")
             return 64
         }
-        return run(arguments)
+        return run(arguments: arguments, environment: environment, output: output, directory: directory)
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
+    /// Runs one command line and returns its exit status, writing only to `output`, reading
+    /// only `environment` and resolving relative paths against `directory`: `main.swift` passes
+    /// the process's own values, the CLI tests their own, in their process. Standard output is
+    /// flushed before it returns.
+    static func run(arguments: [String], environment: [String: String], output: Output, directory: String) -> Int32 {
+        let context = RunContext(environment: environment, output: output, directory: directory)
+        let status = RunContext.$current.withValue(context) { run(arguments, output: output, environment: environment) }
+        output.flush()
+        return status
+    }
+
+    private static func run(_ arguments: [String], output: Output, environment: [String: String]) -> Int32 {
         // Before a parse has succeeded, `--json` is looked for among the words themselves.
         let jsonWords = arguments.prefix { $0 != "--" }.contains("--" + json.long)
         let parsed: ParsedCommand
         do {
             switch try parser.parse(arguments) {
             case .help(let text):
-                Console.out(text + "\n")
+                output.out(text + "\n")
                 return 0
             case .version:
-                Console.out(VersionText.text(json: jsonWords))
+                output.out(VersionText.text(json: jsonWords))
                 return 0
             case .run(let command):
                 parsed = command
             }
         } catch {
             // Every parse failure is wrong usage, worded by the parser.
-            Console.flush()
             if jsonWords {
-                Console.errRaw(ErrorReport.json(error, usage: true).document.serialized(pretty: false) + "\n")
+                output.errRaw(ErrorReport.json(error, usage: true).document.serialized(pretty: false) + "\n")
             } else {
-                Console.err("\(error)\n")
+                output.err("\(error)\n")
             }
             return 64
         }
         // Before the command prints anything. The parser has checked the value against the
         // allowed ones, so the fallback is never taken.
-        Console.configure(color: ((try? parsed[color]) ?? nil).flatMap(ColorChoice.init(rawValue:)) ?? .auto,
-                          environment: ProcessInfo.processInfo.environment)
+        output.configure(color: ((try? parsed[color]) ?? nil).flatMap(ColorChoice.init(rawValue:)) ?? .auto,
+                         environment: environment)
         do {
             try parsed.run()
-            Console.flush()
             return 0
         } catch {
-            return report(error, json: (try? parsed[json]) ?? jsonWords, path: parsed.path)
+            return report(error, json: (try? parsed[json]) ?? jsonWords, path: parsed.path, output: output)
         }
     }
 
     /// Writes `error` to standard error, as prose or (under `--json`) one JSON object, and
     /// returns the exit status.
-    static func report(_ error: any Error, json: Bool, path: [String]) -> Int32 {
-        Console.flush()
+    static func report(_ error: any Error, json: Bool, path: [String], output: Output) -> Int32 {
         if json {
-            Console.errRaw(ErrorReport.json(error).document.serialized(pretty: false) + "\n")
+            output.errRaw(ErrorReport.json(error).document.serialized(pretty: false) + "\n")
             return ErrorReport.status(of: error)
         }
         switch error {
         case let error as TeamflowError:
-            Console.err("error: \(error.message)\n" + ErrorHints.lines(for: error).map { $0 + "\n" }.joined())
+            output.err("error: \(error.message)\n" + ErrorHints.lines(for: error).map { $0 + "\n" }.joined())
             if error.kind == .usage, let usage = parser.usageLine(for: path) {
-                Console.err("Usage: \(usage)\n")
+                output.err("Usage: \(usage)\n")
             }
         case is TemplateError, is UsageError:
             // Already worded: a template error is a compiler-style diagnostic (file:line:col:
             // error: ... and a caret); a usage error from a typed read (`parsed.int`) carries
             // its usage line, as a parse error does.
-            Console.err("\(error)\n")
+            output.err("\(error)\n")
         default:
-            Console.err("error: \(error)\n")
+            output.err("error: \(error)\n")
         }
         return ErrorReport.status(of: error)
     }

@@ -8,8 +8,8 @@ import XCTest
 /// A handler reads values through spec values (`inv.parsed[Self.due]`), so a misspelt name
 /// does not compile; what the compiler cannot see is a handler reading a key another command
 /// declares (`task list` asking for `task add`'s `--due`). The parser refuses such a read with
-/// `UndeclaredKeyError`. This walks the real command tree and runs the built binary for every
-/// command: bare, with every option and optional argument, and once with each flag (a flag or
+/// `UndeclaredKeyError`. This walks the real command tree and runs every command line (in this
+/// process, as `CLI.run` does): bare, with every option and optional argument, and once with each flag (a flag or
 /// an option may lead to a branch that reads more), and fails on any such refusal.
 final class DeclaredKeysCLITests: XCTestCase {
     /// A command that runs, with its path below the root.
@@ -63,7 +63,7 @@ final class DeclaredKeysCLITests: XCTestCase {
                 let result = try CLI.run(line, in: ws.path)
                 runs += 1
                 XCTAssertFalse(result.stderr.contains("which its spec does not declare"), "\(line): \(result.stderr)")
-                // A trap ends the process by a signal, reported as its number (4, 5, 11).
+                // Only the documented statuses; a trap would end the test process itself.
                 XCTAssertTrue([0, 1, 64].contains(result.code), "\(line) exited \(result.code): \(result.stderr)")
             }
         }

@@ -115,7 +115,9 @@ final class SpineTests: XCTestCase {
         let ws = try Workspace()
         try ws.git("config", "--unset", "user.name")
         try ws.git("config", "--unset", "user.email")
-        let result = try ws.teamflow("goal", "add", "x")
+        // Spawned: libgit2 reads the global git config from the process's own HOME, and this
+        // process's HOME may name an author; the binary gets the tests' empty HOME.
+        let result = try ws.spawnTeamflow("goal", "add", "x")
         XCTAssertEqual(result.code, 1)
         XCTAssertTrue(result.stderr.contains("no author configured"), result.stderr)
         XCTAssertTrue(result.stderr.contains("TEAMFLOW_AUTHOR"), result.stderr)

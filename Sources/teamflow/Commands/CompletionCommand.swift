@@ -20,7 +20,7 @@ enum CompletionCommand {
         guard let chosen = Shell(rawValue: name) else {
             throw TeamflowError(.usage, "unknown shell '\(name)'", hints: ["Use bash, zsh or fish."])
         }
-        Console.raw(TeamflowCLI.parser.completionScript(shell: chosen))
+        inv.raw(TeamflowCLI.parser.completionScript(shell: chosen))
     }
 }
 
@@ -61,6 +61,6 @@ enum CompleteCommand {
         } else {
             lines = try Queries.completionNames(kind, in: try inv.store()).map(TerminalText.singleLine)
         }
-        Console.out(lines.map { $0 + "\n" }.joined())
+        inv.out(lines.map { $0 + "\n" }.joined())
     }
 }

@@ -37,7 +37,7 @@ enum GenerateCommand {
 
     static func generate(_ inv: Invocation) throws {
         let p = inv.parsed
-        let generator = Generator(catalog: try Paths.catalog(inv))
+        let generator = Generator(catalog: try Paths.catalog(inv), environment: inv.environment)
         let checking = try p[check]
         let writesNothing = try p[dryRun] || checking
         let (templateName, unitName, assignments) = try (inv.argument(template), p[name], p.values(set))

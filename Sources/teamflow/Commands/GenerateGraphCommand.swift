@@ -27,12 +27,12 @@ enum GenerateGraphCommand {
         if try p[printTree] { return try printGraph(inv) }
         let (checking, dryRun, force) = try (p[GenerateCommand.check], p[GenerateCommand.dryRun], p[GenerateCommand.force])
         let (path, outDir) = try (p[manifest], URL(fileURLWithPath: Paths.absolute(p[GenerateCommand.out] ?? ".", in: inv.directory)))
-        let outcome = try mapGraphErrors(path) {
+        let outcome = try mapGraphErrors(path, inv) {
             try GraphGenerator.run(
                 manifest: path, in: inv.directory, repositoryRoot: try Paths.repositoryRoot(inv), catalog: try Paths.catalog(inv),
                 outDir: outDir, dryRun: dryRun || checking, force: force)
         }
-        for warning in outcome.warnings { Console.err("warning: \(warning)\n") }
+        for warning in outcome.warnings { inv.err("warning: \(warning)\n") }
         if checking {
             try GenerateCommand.reportCheck(outcome.files.map { ($0.path, $0.action.rawValue, $0.action.changesFile) }, inv: inv)
         } else {
@@ -43,21 +43,21 @@ enum GenerateGraphCommand {
     /// `--print`: the validated tree, drawn; writes nothing.
     static func printGraph(_ inv: Invocation) throws {
         let path = try inv.parsed[manifest]
-        let printed = try mapGraphErrors(path) {
+        let printed = try mapGraphErrors(path, inv) {
             try GraphGenerator.printTree(manifest: path, in: inv.directory, repositoryRoot: try Paths.repositoryRoot(inv))
         }
-        for warning in printed.warnings { Console.err("warning: \(warning)\n") }
+        for warning in printed.warnings { inv.err("warning: \(warning)\n") }
         inv.emit(json: .string(printed.text), text: printed.text)
     }
 
     /// A manifest that cannot be read, or fails validation (every problem listed), exits 1.
-    static func mapGraphErrors<T>(_ manifest: String?, _ body: () throws -> T) throws -> T {
+    static func mapGraphErrors<T>(_ manifest: String?, _ inv: Invocation, _ body: () throws -> T) throws -> T {
         do {
             return try Scaffold.mapErrors(body)
         } catch let failure as GraphManifestError {
             throw TeamflowError(.failure, failure.message, hints: failure.hints)
         } catch let failure as GraphGenerator.ValidationFailed {
-            for warning in failure.warnings { Console.err("warning: \(warning)\n") }
+            for warning in failure.warnings { inv.err("warning: \(warning)\n") }
             let shownPath = manifest ?? GraphGenerator.defaultManifest
             throw TeamflowError(.failure, "\(shownPath): \(failure.errors.count) problem(s); nothing was written\n"
                                 + failure.errors.map { "  \($0)" }.joined(separator: "\n"))

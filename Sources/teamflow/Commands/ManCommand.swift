@@ -31,7 +31,7 @@ enum ManCommand {
             let folder = URL(fileURLWithPath: folderName, relativeTo: URL(fileURLWithPath: inv.directory))
             do {
                 let files = try parser.writeManPages(into: folder, date: date, source: source)
-                Console.out(files.map { $0.path + "\n" }.joined())
+                inv.out(files.map { $0.path + "\n" }.joined())
             } catch {
                 throw TeamflowError(.failure, "cannot write the manual pages into \(folderName): \(error.localizedDescription)")
             }
@@ -41,6 +41,6 @@ enum ManCommand {
         guard let page = parser.manPage(for: name, date: date, source: source) else {
             throw TeamflowError(.usage, "no manual page for '\(name ?? "")'", hints: ["Pages: " + parser.manPages(date: date, source: source).map(\.name).joined(separator: ", ")])
         }
-        Console.raw(page.text)
+        inv.raw(page.text)
     }
 }

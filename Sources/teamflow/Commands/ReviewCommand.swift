@@ -97,14 +97,14 @@ enum ReviewCommand {
         case (nil, nil): request.source = .flags
         }
         let (review, warnings) = try request.newReview()
-        for warning in warnings { Console.err("warning: \(warning)\n") }
+        for warning in warnings { inv.err("warning: \(warning)\n") }
         return review
     }
 
     /// The sections of a Markdown PR body, warning when no heading was recognised.
     static func bodySections(_ inv: Invocation, file: String) throws -> [ReviewSection] {
         let (sections, warnings) = ReviewRequest.sections(ofMarkdown: try inv.readText(file), name: file)
-        for warning in warnings { Console.err("warning: \(warning)\n") }
+        for warning in warnings { inv.err("warning: \(warning)\n") }
         return sections
     }
 }

@@ -26,7 +26,7 @@ enum StatsCommand {
         let count = try inv.parsed.int(weeks, in: 1...Insights.maxWeeks) ?? 8
         let only = try inv.parsed[member]
         let series = try inv.queries().velocity(weeks: count, member: only)
-        if inv.json { return Console.raw(json(series).document.serialized() + "\n") }
+        if inv.json { return inv.raw(json(series).document.serialized() + "\n") }
         var options = chartOptions(inv)
         // One member's bars would repeat the team's: the name goes into the title instead
         // (plain numbers keep the member's column, which names them).
@@ -34,7 +34,7 @@ enum StatsCommand {
             options.showMembers = false
             options.labels.velocityTitle += " · " + name
         }
-        Console.raw(TextChart.velocity(series, options: options))
+        inv.raw(TextChart.velocity(series, options: options))
     }
 
     /// `week [W] --burndown`.
@@ -52,10 +52,10 @@ enum StatsCommand {
     }
 
     static func printBurndown(_ inv: Invocation, _ series: BurndownSeries, heading: String) {
-        if inv.json { return Console.raw(json(series).document.serialized() + "\n") }
-        Console.out(Console.styled(heading, .bold) + "\n")
-        // The chart escapes its own labels; `Console.out` would escape its colour codes too.
-        Console.raw(TextChart.burndown(series, options: chartOptions(inv)))
+        if inv.json { return inv.raw(json(series).document.serialized() + "\n") }
+        inv.out(inv.styled(heading, .bold) + "\n")
+        // The chart escapes its own labels; `inv.out` would escape its colour codes too.
+        inv.raw(TextChart.burndown(series, options: chartOptions(inv)))
     }
 
     /// Bars on a terminal, plain numbers when piped; colour as the rest of the output has it
@@ -63,7 +63,7 @@ enum StatsCommand {
     /// nothing to show on; as wide as `COLUMNS` says (80 otherwise).
     static func chartOptions(_ inv: Invocation) -> TextChartOptions {
         let width = inv.environment["COLUMNS"].flatMap { Int($0) } ?? 80
-        return TextChartOptions(width: width, color: Console.useColor, style: Console.isTerminal || Console.colorForced ? .bars : .plain)
+        return TextChartOptions(width: width, color: inv.output.useColor, style: inv.output.isTerminal || inv.output.colorForced ? .bars : .plain)
     }
 
     /// The keys of docs/CHARTS.md, in its order.

@@ -27,10 +27,11 @@ enum SyncCommand {
         let session = try inv.session()
         let at = Timestamp.format(session.now, timeZone: session.timeZone)
         let options = try SyncOptions(dryRun: inv.parsed[dryRun], allowUnrelated: inv.parsed[allowUnrelated])
-        let transport = try GitTransport(store: store, progress: isatty(STDERR_FILENO) == 1 && !inv.json)
+        let transport = try GitTransport(store: store, progress: inv.output.errorIsTerminal && !inv.json,
+                                         environment: inv.environment)
         let reports = try ProgressLine.run("teamflow sync", inv) {
             try store.sync(remotes: remotes, transport: transport, options: options, author: session.author, at: at) { report in
-                if !inv.json { Console.out(([describe(report)] + report.superseded.map { "  " + describe($0) }).joined(separator: "\n") + "\n") }
+                if !inv.json { inv.out(([describe(report)] + report.superseded.map { "  " + describe($0) }).joined(separator: "\n") + "\n") }
             }
         }
         if inv.json {

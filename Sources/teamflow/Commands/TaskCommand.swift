@@ -70,7 +70,7 @@ enum TaskCommand {
                                                parent: p[parent], sprint: p[sprint])
         let task = try useCases(inv).add(title: inv.argument(title), options)
         if task.member == nil, options.member == nil {
-            Console.err("note: the task is unassigned: no member is linked to you (teamflow member edit NAME --email YOUR_GIT_EMAIL)\n")
+            inv.err("note: the task is unassigned: no member is linked to you (teamflow member edit NAME --email YOUR_GIT_EMAIL)\n")
         }
         try show(task, inv, prefix: "Added task: ")
     }

@@ -55,11 +55,11 @@ enum TemplateCommand {
         }
         do {
             // A TemplateError reaches the user as a compiler-style diagnostic (see TeamflowCLI).
-            Console.raw(try TemplateFileRender.render(file: inv.argument(file), in: inv.directory,
+            inv.raw(try TemplateFileRender.render(file: inv.argument(file), in: inv.directory,
                                                       searchPaths: p.values(searchPath),
                                                       dataFile: p[data], trim: behaviour,
                                                       compactsBlankLines: mode == "swiftgen", parameters: parameters,
-                                                      budget: try budget(p)))
+                                                      budget: try budget(p), environment: inv.environment))
         } catch let error as TemplateFileError {
             throw TeamflowError(.failure, error.message, hints: error.hints)
         }

@@ -73,7 +73,7 @@ extension Invocation {
 
     /// The bytes of a file, or of standard input for `-`.
     func readInput(_ file: String) throws -> Data {
-        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        if file == "-" { return output.readStandardInput() }
         guard let data = FileManager.default.contents(atPath: resolvedPath(file)) else {
             throw TeamflowError(.failure, "cannot read \(file)", hints: ["Check the path (relative to the current directory or -C)."])
         }

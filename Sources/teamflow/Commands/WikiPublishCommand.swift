@@ -30,7 +30,7 @@ enum WikiPublishCommand {
         let author = try session.requireAuthor()
         let destination = try inv.argument(target)
         try WikiPublisher.checkTarget(destination)
-        guard let git = SystemWikiGit() else {
+        guard let git = SystemWikiGit(environment: inv.environment) else {
             throw TeamflowError(.failure, "cannot find `git` on PATH", hints: ["Install git, or add it to PATH."])
         }
         let language = try WikiLanguage(rawValue: inv.parsed[WikiExportCommand.lang] ?? "en") ?? .en

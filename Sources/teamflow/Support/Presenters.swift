@@ -65,10 +65,10 @@ extension Invocation {
     /// Prints JSON when `--json` was given (a top-level object with its `schema`), else the text.
     func emit(json: @autoclosure () -> JSON, text: @autoclosure () -> String) {
         if self.json {
-            Console.raw(json().document.serialized() + "\n")
+            raw(json().document.serialized() + "\n")
         } else {
             let body = text()
-            Console.out(body.hasSuffix("\n") || body.isEmpty ? body : body + "\n")
+            out(body.hasSuffix("\n") || body.isEmpty ? body : body + "\n")
         }
     }
 }

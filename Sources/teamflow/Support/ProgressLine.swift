@@ -8,22 +8,24 @@ final class ProgressLine: @unchecked Sendable {
     /// Seconds before the line appears; `TEAMFLOW_PROGRESS_AFTER` changes it (tests set 0).
     private let delay: Double
     private let label: String
+    private let output: Output
     private let started = DispatchTime.now()
     private let lock = NSLock()
     private var shown = false
     private var finished = false
     private var timer: DispatchSourceTimer?
 
-    private init(label: String, delay: Double) {
+    private init(label: String, delay: Double, output: Output) {
         self.label = label
+        self.output = output
         self.delay = delay
     }
 
     /// Runs `body`, with a progress line when `inv` is on a terminal and not `--quiet`.
     static func run<T>(_ label: String, _ inv: Invocation, _ body: () throws -> T) rethrows -> T {
-        guard isatty(STDERR_FILENO) == 1, !inv.quiet, inv.environment["TERM"] != "dumb" else { return try body() }
+        guard inv.output.errorIsTerminal, !inv.quiet, inv.environment["TERM"] != "dumb" else { return try body() }
         let setting = inv.environment["TEAMFLOW_PROGRESS_AFTER"].flatMap(Double.init) ?? 0.5
-        let line = ProgressLine(label: label, delay: setting.isFinite ? min(max(setting, 0), 60) : 0.5)
+        let line = ProgressLine(label: label, delay: setting.isFinite ? min(max(setting, 0), 60) : 0.5, output: inv.output)
         line.start()
         defer { line.stop() }
         return try body()
@@ -59,6 +61,6 @@ final class ProgressLine: @unchecked Sendable {
 
     /// Our own text (a fixed label and a number): written raw so the escape clears the line.
     private func emit(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        output.progress(text)
     }
 }
