@@ -1,5 +1,3 @@
-import Foundation
-
 /// Dates as people type them where a command takes a date (`--due`, `--since`, a sprint's
 /// `--from`): `today`, `tomorrow`, `yesterday`, a weekday (`fri`, `friday`), or an offset
 /// (`+3d`, `+2w`, `-1d`), besides `YYYY-MM-DD`. Korean words the team uses (`오늘`, `내일`,
@@ -10,7 +8,7 @@ import Foundation
 extension Day {
     /// The day `text` names, relative to `today`; nil when it is no date this reads.
     public static func relative(_ text: String, today: Day) -> Day? {
-        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let word = text.trimmingSpaces.lowercased()
         if let day = Day(parsing: word) { return day }
         switch word {
         case "today", "오늘": return today

@@ -119,7 +119,8 @@ extension Standup {
 }
 
 extension Queries {
-    /// The day `--since` names: a date, `yesterday`, or the last working day before today.
+    /// The day `--since` names: any date `Session.day` reads (`yesterday`, `mon`, `-2d`, a
+    /// `YYYY-MM-DD`), or by default the last working day before today.
     static func sinceDay(_ text: String?, today: Day, session: Session) throws -> Day {
         guard let text = text?.trimmingSpaces, !text.isEmpty else {
             // Monday goes back to Friday, Sunday and Saturday too; any other day to yesterday.
@@ -129,7 +130,6 @@ extension Queries {
             default: return today.adding(days: -1)
             }
         }
-        if text.lowercased() == "yesterday" { return today.adding(days: -1) }
         return try session.day(text)
     }
 }
