@@ -3,8 +3,9 @@ import YAML
 
 /// Converts between event files (YAML documents) and `Event`s.
 ///
-/// The layout of a file is fixed (`v`, `id`, `type`, `at`, `author`, `clock`, `data`, then any
-/// unknown keys kept as they came), so the same event always gives the same bytes.
+/// The layout of a file is fixed (`v`, `id`, `type`, `at`, `author`, `clock`, the envelope's
+/// `undoes` and `batch` when set, `data`, then any unknown keys kept as they came), so the same
+/// event always gives the same bytes.
 enum EventCodec {
     /// What aliases may add to an event file, in YAML nodes. teamflow never writes aliases;
     /// another writer's few are fine, but a 444-byte alias bomb expanding to 600,000 nodes
@@ -16,7 +17,7 @@ enum EventCodec {
         var mark: Mark?
     }
 
-    static let knownKeys: Set<String> = ["v", "id", "type", "at", "author", "clock", "data"]
+    static let knownKeys: Set<String> = ["v", "id", "type", "at", "author", "clock", Event.undoesKey, Event.batchKey, "data"]
 
     /// The canonical YAML text of an event.
     static func encode(_ event: Event) -> String {
@@ -67,7 +68,7 @@ enum EventCodec {
 
     /// The pairs before `data`, in their fixed order (`v` and `id` first).
     static func header(of event: Event) -> [(key: String, value: Node)] {
-        [
+        var pairs: [(key: String, value: Node)] = [
             ("v", Node(event.version)),
             ("id", Node(event.id)),
             ("type", Node(event.type)),
@@ -78,6 +79,9 @@ enum EventCodec {
             ]))),
             ("clock", Node(event.clock)),
         ]
+        if let undoes = event.undoes { pairs.append((Event.undoesKey, Node(undoes))) }
+        if let batch = event.batch { pairs.append((Event.batchKey, Node(batch))) }
+        return pairs
     }
 
     /// `key: value` as `node(for:)` would write it inside a mapping, a list item at a time.
@@ -150,6 +154,16 @@ enum EventCodec {
         guard let clock = clockNode.int, Event.isValidClock(clock) else {
             throw DecodeError(message: "'clock' must be an integer from 1 to 2^53 (\(Event.clockLimit))", mark: clockNode.mark)
         }
+        // The envelope: ids made by teamflow, so anything else is a corrupt (or hostile) event.
+        func envelope(_ key: String) throws -> String? {
+            guard let node = map[key] else { return nil }
+            guard let text = node.string, node.scalarKind != .null, EventID.isValid(text) else {
+                throw DecodeError(message: "'\(key)' must be 4-64 characters of 0-9, a-z and '-'", mark: node.mark)
+            }
+            return text
+        }
+        let undoes = try envelope(Event.undoesKey)
+        let batch = try envelope(Event.batchKey)
         let dataNode = try required("data")
         guard case .mapping = dataNode else {
             throw DecodeError(message: "'data' must be a mapping", mark: dataNode.mark)
@@ -159,7 +173,7 @@ enum EventCodec {
             return (k, self.value(of: value))
         }
         return Event(version: version, id: id, type: type, at: at, author: Author(name: name, email: email),
-                     clock: clock, data: fields(of: dataNode), extra: Fields(extra))
+                     clock: clock, undoes: undoes, batch: batch, data: fields(of: dataNode), extra: Fields(extra))
     }
 
     /// Where an event document's `clock` is an integer above `Event.clockLimit` (or too large

@@ -28,7 +28,7 @@ enum FastEventDecoder {
     }
 
     private static func event(from root: [(String, Item)]) -> Event? {
-        var version: Int?, id: String?, type: String?, at: String?, clock: Int?
+        var version: Int?, id: String?, type: String?, at: String?, clock: Int?, undoes: String?, batch: String?
         var author: Author?, data: Fields?
         var extra: [(String, Value)] = []
         for (key, item) in root {
@@ -38,6 +38,8 @@ enum FastEventDecoder {
             case ("type", .value(.string(let s))): type = s
             case ("at", .value(.string(let s))): at = s
             case ("clock", .value(.int(let c))): clock = c
+            case (Event.undoesKey, .value(.string(let s))) where EventID.isValid(s): undoes = s
+            case (Event.batchKey, .value(.string(let s))) where EventID.isValid(s): batch = s
             case ("author", .mapping(let pairs)):
                 guard pairs.count == 2, pairs[0].0 == "name", pairs[1].0 == "email",
                       case .value(.string(let name)) = pairs[0].1, case .value(.string(let email)) = pairs[1].1 else { return nil }
@@ -50,7 +52,8 @@ enum FastEventDecoder {
         // Every rule EventCodec.decode enforces must hold, or the slow path reports it.
         guard let version, version >= 1, let id, !id.isEmpty, EventID.isValid(id), let type, !type.isEmpty,
               let at, !at.isEmpty, Timestamp.parse(at) != nil, let clock, Event.isValidClock(clock), let author, let data else { return nil }
-        return Event(version: version, id: id, type: type, at: at, author: author, clock: clock, data: data, extra: Fields(extra))
+        return Event(version: version, id: id, type: type, at: at, author: author, clock: clock, undoes: undoes, batch: batch,
+                     data: data, extra: Fields(extra))
     }
 
     private static func fields(_ pairs: [(String, Item)]) -> Fields {

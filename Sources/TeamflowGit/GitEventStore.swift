@@ -94,7 +94,7 @@ public final class GitEventStore: EventRepository {
             for (offset, draft) in drafts.enumerated() {
                 // References to earlier drafts of this append (a sub-task's parent) become their ids.
                 let data = try draft.resolvedData(earlierIDs: ids)
-                var event = Event(id: "", type: draft.type, at: at, author: author, clock: maxClock + 1 + offset, data: data)
+                var event = draft.event(id: "", at: at, author: author, clock: maxClock + 1 + offset, data: data)
                 // Emitted once: hashed with the empty id, then stored with the id the hash gives.
                 let text = EventCodec.TextAroundID(event)
                 event.id = try makeID(for: text, parent: parent, offset: offset)

@@ -85,7 +85,7 @@ final class WeeklyNestedImportTests: XCTestCase {
         XCTAssertEqual(parentTitle("도커 이미지"), "서버 배포")
         XCTAssertEqual(byTitle["소켓 연결"]?.done, true)
         XCTAssertEqual(byTitle["에러 처리"]?.done, false)
-        let tokens = Set(try f.repository.events().suffix(9).map { $0.data.string(Batch.key) })
+        let tokens = Set(try f.repository.events().suffix(9).map { $0.batch })
         XCTAssertEqual(tokens.count, 1, "one batch")
         XCTAssertNotNil(tokens.first ?? nil)
     }

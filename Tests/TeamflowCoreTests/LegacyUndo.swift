@@ -35,7 +35,7 @@ enum LegacyUndo {
         case "edited", "renamed":
             guard let prior = priorFields(kind: kind, id: id, before: before) else { return nil }
             var changes = Fields()
-            for (k, _) in event.data where k != key && k != EventType.undoesKey { changes[k] = prior[k] ?? .null }
+            for (k, _) in event.data where k != key && k != Event.undoesKey { changes[k] = prior[k] ?? .null }
             return draft(event.type, changes)
         case "moved":
             guard let prior = priorFields(kind: kind, id: id, before: before)?["status"] else { return nil }

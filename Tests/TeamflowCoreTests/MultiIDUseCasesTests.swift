@@ -13,7 +13,7 @@ final class MultiIDUseCasesTests: XCTestCase {
         XCTAssertTrue(checked.allSatisfy(\.done))
         let written = try f.repository.events().suffix(3)
         XCTAssertEqual(try f.eventCount(), before + 3)
-        let tokens = Set(written.compactMap { $0.data.string(Batch.key) })
+        let tokens = Set(written.compactMap { $0.batch })
         XCTAssertEqual(tokens.count, 1, "one token for the whole command")
         let outcome = try f.undo.undo()
         XCTAssertEqual(outcome.allUndone.count, 3)
@@ -28,9 +28,9 @@ final class MultiIDUseCasesTests: XCTestCase {
         let a = try f.tasks.add(title: "A"), b = try f.tasks.add(title: "B")
         let theirs = try f.tasks.add(title: "theirs")
         try f.tasks.check([a.id, b.id])
-        let token = try XCTUnwrap(f.repository.events().last?.data.string(Batch.key))
+        let token = try XCTUnwrap(f.repository.events().last?.batch)
         var forged = EventDraft(TaskChecked(task: theirs.id), summary: "task: check")
-        forged.data[Batch.key] = .string(token)
+        forged.batch = token
         _ = try f.repository.append([forged], author: Author(name: "Mallory", email: "m@example.com"), at: "2024-11-19T11:00:00+09:00")
         let mine = try XCTUnwrap(f.repository.events().dropLast().last?.id)
         let outcome = try f.undo.undo(mine)
@@ -89,6 +89,6 @@ final class MultiIDUseCasesTests: XCTestCase {
         let f = Fixture()
         let a = try f.tasks.add(title: "A")
         try f.tasks.check([a.id])
-        XCTAssertNil(try f.repository.events().last?.data[Batch.key])
+        XCTAssertNil(try f.repository.events().last?.batch)
     }
 }

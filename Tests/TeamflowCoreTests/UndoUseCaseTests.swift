@@ -16,7 +16,7 @@ final class UndoUseCaseTests: XCTestCase {
         try f.undo.undo()
         XCTAssertEqual(try f.tasks.list().count, 0, "undoing the add removes the task")
         let count = try f.eventCount()
-        XCTAssertEqual(try f.repository.events().filter { $0.data[EventType.undoesKey] != nil }.count, 3)
+        XCTAssertEqual(try f.repository.events().filter { $0.undoes != nil }.count, 3)
         try f.undo.undo()
         XCTAssertTrue(try f.state().liveMembers.isEmpty)
         assertError(.notFound) { try f.undo.undo() } // team.initialized-free history: nothing left

@@ -77,6 +77,8 @@ final class FastEventDecoderTests: XCTestCase {
         let hex = String(format: "%024x", index * 7919 + 1)
         return Event(id: hex, type: "goal.added", at: "2024-11-19T10:00:00+09:00",
                      author: Author(name: text().isEmpty ? "건우" : "건우 " + String(index), email: "gw@example.com"),
-                     clock: 1 + rng.next(upTo: 100_000), data: data)
+                     clock: 1 + rng.next(upTo: 100_000),
+                     undoes: rng.next(upTo: 4) == 0 ? String(format: "%024x", index * 31 + 7) : nil,
+                     batch: rng.next(upTo: 4) == 0 ? String(format: "%08x", index) : nil, data: data)
     }
 }

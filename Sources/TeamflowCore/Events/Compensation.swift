@@ -1,5 +1,5 @@
 /// Building blocks of the inverses: the shapes undo has always written. A compensating event
-/// names its target under the type's id key; `UndoUseCase` adds `undoes`.
+/// names its target under the type's id key; `UndoUseCase` sets the envelope's `undoes`.
 enum Compensation {
     /// `type` with `[key: id]` and `extra` after it; summary `undo: <undone type> <short id>`.
     static func draft(_ type: String, key: String, id: String, _ extra: Fields = Fields(), undoing event: Event) -> EventDraft {
@@ -19,7 +19,7 @@ enum Compensation {
     static func edit(_ event: Event, key: String, id: String, prior: Fields?) -> EventDraft? {
         guard let prior else { return nil }
         var changes = Fields()
-        for (k, _) in event.data where k != key && k != EventType.undoesKey { changes[k] = prior[k] ?? .null }
+        for (k, _) in event.payload where k != key { changes[k] = prior[k] ?? .null }
         return draft(event.type, key: key, id: id, changes, undoing: event)
     }
 

@@ -36,7 +36,7 @@ public enum ConcurrentWrites: Sendable {
             return nil
         case .fields(let kind, let skipping):
             guard let id = data.string(kind) else { return nil }
-            let fields = data.pairs.filter { $0.key != kind && $0.key != EventType.undoesKey && !skipping.contains($0.key) }
+            let fields = data.pairs.filter { $0.key != kind && !skipping.contains($0.key) }
             return Writes(kind: kind, id: id, fields: fields.map { ($0.key, $0.value) })
         case .value(let kind, let field, let value):
             return data.string(kind).map { Writes(kind: kind, id: $0, fields: [(field, .string(value))]) }

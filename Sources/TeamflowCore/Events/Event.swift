@@ -37,19 +37,49 @@ public struct Event: Sendable, Hashable {
     /// Lamport clock: one more than the highest clock in the history it was appended to.
     public var clock: Int
     public var data: Fields
+    /// Envelope: the id of the event this one compensates (written by undo). Folds never read
+    /// it; it sits beside `data`, not in it, because it says how the event came to be, not what
+    /// changed. See `undoneID` for histories written before the envelope had it.
+    public var undoes: String?
+    /// Envelope: the token shared by the events one command wrote together (`task check A B C`),
+    /// so one undo takes the whole command back. See `batchToken` for older histories.
+    public var batch: String?
     /// Top-level keys this version does not know; kept, never interpreted.
     public var extra: Fields
 
     public init(version: Int = Event.currentVersion, id: String, type: String, at: String, author: Author,
-                clock: Int, data: Fields, extra: Fields = Fields()) {
+                clock: Int, undoes: String? = nil, batch: String? = nil, data: Fields, extra: Fields = Fields()) {
         self.version = version
         self.id = id
         self.type = type
         self.at = at
         self.author = author
         self.clock = clock
+        self.undoes = undoes
+        self.batch = batch
         self.data = data
         self.extra = extra
+    }
+
+    /// The envelope key naming the undone event (top level; inside `data` before 0.5).
+    public static let undoesKey = "undoes"
+    /// The envelope key holding the batch token (top level; inside `data` before 0.5).
+    public static let batchKey = "batch"
+
+    /// The event this one compensates: the envelope's `undoes`, or `data.undoes` where teamflow
+    /// 0.4 and earlier wrote it (events are immutable, so old histories keep that form).
+    public var undoneID: String? { undoes ?? data.string(Event.undoesKey) }
+
+    /// The batch token: the envelope's `batch`, or `data.batch` as teamflow 0.4 and earlier wrote it.
+    public var batchToken: String? { batch ?? data.string(Event.batchKey) }
+
+    /// `data` without the envelope keys older versions wrote inside it: what the event changed.
+    public var payload: Fields {
+        guard data[Event.undoesKey] != nil || data[Event.batchKey] != nil else { return data }
+        var fields = data
+        fields[Event.undoesKey] = nil
+        fields[Event.batchKey] = nil
+        return fields
     }
 
     /// The highest clock an event may carry (2^53, as JSON readers keep integers exactly).
@@ -77,11 +107,20 @@ public struct EventDraft: Sendable, Hashable {
     public var data: Fields
     /// A one-line human summary: the commit message on the events ref.
     public var summary: String
+    /// The envelope's `undoes` for the event (see `Event.undoes`).
+    public var undoes: String?
+    /// The envelope's `batch` for the event (see `Event.batch`).
+    public var batch: String?
 
     public init(type: String, data: Fields, summary: String) {
         self.type = type
         self.data = data
         self.summary = summary
+    }
+
+    /// The event this draft becomes once the store has given it an id, a time and a clock.
+    public func event(id: String, at: String, author: Author, clock: Int, data: Fields) -> Event {
+        Event(id: id, type: type, at: at, author: author, clock: clock, undoes: undoes, batch: batch, data: data)
     }
 
     // Import keeps nesting: a draft may name an earlier draft of the same append.

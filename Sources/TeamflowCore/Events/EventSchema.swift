@@ -36,7 +36,7 @@ public enum EventSchema {
     public static func problems(in event: Event) -> [String] {
         guard let keys = table[event.type] else { return [] }
         var problems: [String] = []
-        for key in keys + [Key(name: EventType.undoesKey, kind: .string, required: false)] {
+        for key in keys + Self.legacyEnvelope {
             guard let value = event.data[key.name], value != .null else {
                 if key.required { problems.append("\(event.type) needs data.\(key.name) (\(key.kind.noun))") }
                 continue
@@ -45,6 +45,9 @@ public enum EventSchema {
         }
         return problems
     }
+
+    /// The envelope keys teamflow 0.4 and earlier wrote inside `data`: allowed there, as strings.
+    static let legacyEnvelope = [Event.undoesKey, Event.batchKey].map { Key(name: $0, kind: .string, required: false) }
 
     static func r(_ name: String, _ kind: Kind = .string) -> Key { Key(name: name, kind: kind, required: true) }
     static func o(_ name: String, _ kind: Kind = .string) -> Key { Key(name: name, kind: kind, required: false) }

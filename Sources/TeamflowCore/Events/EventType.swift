@@ -60,7 +60,4 @@ public enum EventType {
 
     public static let wikiSaved = "wiki.saved"
     public static let wikiAppended = "wiki.appended"
-
-    /// The data key a compensating event (written by `teamflow undo`) uses to name the event it undoes.
-    public static let undoesKey = "undoes"
 }

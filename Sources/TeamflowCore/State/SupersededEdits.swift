@@ -78,7 +78,7 @@ public enum ConcurrentEdits {
     /// The fields an event sets, on which thing, as its type declares
     /// (`TeamEvent.concurrentWrites`); nil for events that set no field by last writer wins.
     static func writes(of event: Event) -> ConcurrentWrites.Writes? {
-        EventCatalog.byType[event.type]?.concurrentWrites.writes(event.data)
+        EventCatalog.byType[event.type]?.concurrentWrites.writes(event.payload)
     }
 
     /// A value as a user reads it.

@@ -1,14 +1,11 @@
 import Foundation
 
 /// Several events one command writes together (`task check A B C`): one append, so one commit,
-/// and one `batch` token in each event's `data`, so `teamflow undo` takes the whole command back.
+/// and one `batch` token in each event's envelope, so `teamflow undo` takes the whole command back.
 ///
-/// The token is an extra data key: folds and older teamflow ignore it (unknown keys are kept),
-/// and the store needs no notion of groups. A single event carries no token.
+/// The token is envelope metadata beside `data`: folds never read it, older teamflow keeps it as
+/// an unknown key, and the store needs no notion of groups. A single event carries no token.
 public enum Batch {
-    /// The data key holding the token.
-    public static let key = "batch"
-
     /// The drafts, each marked with one token when there are several. The token hashes the
     /// history's last position, the session (author, time) and the drafts, so two commands
     /// never share one, and a script run with `TEAMFLOW_NOW` writes the same events each time.
@@ -20,13 +17,10 @@ public enum Batch {
         let token = EventID.make(seed: seed)
         return drafts.map { draft in
             var marked = draft
-            marked.data[key] = .string(token)
+            marked.batch = token
             return marked
         }
     }
-
-    /// The token of `event`, nil when it was written alone.
-    static func token(of event: Event) -> String? { event.data.string(key) }
 }
 
 extension UseCaseContext {

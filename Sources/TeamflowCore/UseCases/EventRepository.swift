@@ -35,7 +35,7 @@ public final class InMemoryEventRepository: EventRepository {
             sequence += 1
             let id = EventID.make(seed: "\(sequence)|\(draft.type)|\(at)|\(author)|\(draft.summary)")
             let data = try draft.resolvedData(earlierIDs: ids)
-            made.append(Event(id: id, type: draft.type, at: at, author: author, clock: clock, data: data))
+            made.append(draft.event(id: id, at: at, author: author, clock: clock, data: data))
             ids.append(id)
             clock += 1
         }

@@ -1,7 +1,7 @@
 /// `teamflow undo`: appends the compensating event for a change; history is never rewritten.
 ///
 /// The compensation restores what the event changed to its value just before the event (in
-/// (clock, id) order). It carries `undoes: <id>`, so a plain `undo` skips changes already undone
+/// (clock, id) order). Its envelope carries `undoes: <id>`, so a plain `undo` skips changes already undone
 /// and other undos: repeating it walks back through the caller's changes.
 public struct UndoUseCase: UseCase {
     public let context: UseCaseContext
@@ -23,7 +23,7 @@ public struct UndoUseCase: UseCase {
     @discardableResult
     public func undo(_ idPrefix: String? = nil) throws -> Outcome {
         let events = try repository.events()
-        let undone = Set(events.compactMap { $0.data.string(EventType.undoesKey) })
+        let undone = Set(events.compactMap(\.undoneID))
         let target: Event
         if let idPrefix {
             target = try ShortID.resolve(idPrefix, in: events, kind: "event", id: \.id, label: { "\($0.type)  \($0.at)" })
@@ -34,7 +34,7 @@ public struct UndoUseCase: UseCase {
         } else {
             let me = try session.requireAuthor().email.lowercased()
             guard let last = events.reversed().first(where: { event in
-                event.author.email.lowercased() == me && event.data[EventType.undoesKey] == nil
+                event.author.email.lowercased() == me && event.undoneID == nil
                     && !undone.contains(event.id) && Self.canUndo(event.type)
             }) else {
                 throw TeamflowError(.notFound, "nothing of yours to undo", hints: ["`teamflow log` shows the history; `teamflow undo ID` undoes any event."])
@@ -45,17 +45,17 @@ public struct UndoUseCase: UseCase {
         // a batch, so its events share an author: a synced event that copies the token under
         // another author (the tokens are in the history) is not taken back with it.
         let author = target.author.email.lowercased()
-        let group = Batch.token(of: target).map { token in
+        let group = target.batchToken.map { token in
             events.filter {
-                Batch.token(of: $0) == token && $0.author.email.lowercased() == author
+                $0.batchToken == token && $0.author.email.lowercased() == author
                     && !undone.contains($0.id) && Self.canUndo($0.type)
             }
         } ?? [target]
         var drafts = try compensations(for: group, in: events)
-        for index in drafts.indices { drafts[index].data[EventType.undoesKey] = .string(group[index].id) }
+        for index in drafts.indices { drafts[index].undoes = group[index].id }
         // Newest first, so each change is taken back before the one it followed.
         let written = try context.record(Array(drafts.reversed()))
-        guard let event = written.last(where: { $0.data.string(EventType.undoesKey) == target.id }) ?? written.first else {
+        guard let event = written.last(where: { $0.undoes == target.id }) ?? written.first else {
             throw TeamflowError(.failure, "the undo was not written")
         }
         return Outcome(undone: target, written: event, allUndone: group, allWritten: written)
@@ -70,7 +70,7 @@ public struct UndoUseCase: UseCase {
         for event in events {
             if wanted.contains(event.id) {
                 var plain = event
-                plain.data[Batch.key] = nil // the token is not a field the inverse restores
+                plain.data = event.payload // an older history's envelope keys are not fields to restore
                 guard let draft = Self.compensation(for: plain, before: before) else {
                     throw TeamflowError(.conflict, "event \(ShortID.of(event.id)) (\(event.type)) cannot be undone")
                 }

@@ -23,14 +23,18 @@ enum LogCommand {
     }
 
     static func json(_ event: Event) -> JSON {
-        .object([
+        var pairs: [(String, JSON)] = [
             ("id", .string(event.id)),
             ("type", .string(event.type)),
             ("at", .string(event.at)),
             ("author", .object([("name", .string(event.author.name)), ("email", .string(event.author.email))])),
             ("clock", .int(event.clock)),
-            ("data", json(event.data)),
-        ])
+        ]
+        // The envelope as the file has it: an older history's keys inside `data` stay there.
+        if let undoes = event.undoes { pairs.append(("undoes", .string(undoes))) }
+        if let batch = event.batch { pairs.append(("batch", .string(batch))) }
+        pairs.append(("data", json(event.data)))
+        return .object(pairs)
     }
 
     static func json(_ fields: Fields) -> JSON {
@@ -49,7 +53,9 @@ enum LogCommand {
     }
 
     static func text(_ event: Event) -> String {
-        let data = event.data.map { "\(Present.oneLine($0.key))=\(describe($0.value))" }.joined(separator: " ")
+        var fields = event.data.map { "\(Present.oneLine($0.key))=\(describe($0.value))" }
+        if let undoes = event.undoes { fields.insert("undoes=\(ShortID.of(undoes))", at: 0) }
+        let data = fields.joined(separator: " ")
         return "\(Console.styled(Present.oneLine(ShortID.of(event.id)), .yellow)) \(Present.oneLine(event.at)) "
             + "\(Present.oneLine(event.author.name))  \(Console.styled(Present.oneLine(event.type), .cyan)) \(data)"
     }
