@@ -45,7 +45,7 @@ public struct ReviewRequest: Sendable {
             return (new, [])
         }
         guard let number else {
-            throw TeamflowError(.usage, "missing --pr N", hints: ["Example: teamflow review add --pr 95 --title \"방 생성\""])
+            throw TeamflowError(.usage, "missing PR number", reason: .missing(.pr, of: .review))
         }
         var sections: [ReviewSection] = []
         var title = self.title
@@ -66,7 +66,8 @@ public struct ReviewRequest: Sendable {
             if let text = flag.text { sections.append(ReviewSection(kind: flag.kind, heading: flag.heading, body: text)) }
         }
         guard let title else {
-            throw TeamflowError(.usage, "missing --title", hints: ["Give --title T, or a --from-file whose first line is the title."])
+            throw TeamflowError(.usage, "missing title", hints: ["Give a title, or a body whose first line is the title."],
+                                reason: .missing(.title, of: .review))
         }
         let review = ReviewUseCases.NewReview(pr: number, title: title, by: by, url: url, branch: branch,
                                               week: week, sections: sections)
@@ -84,7 +85,7 @@ public struct ReviewRequest: Sendable {
     public static func prNumber(_ text: String) throws -> Int {
         let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
         guard let number = Int(digits), number > 0 else {
-            throw TeamflowError(.usage, "invalid PR number '\(text)'", hints: ["Example: --pr 95"])
+            throw TeamflowError(.usage, "invalid PR number '\(text)'", reason: .invalidValue(.pr, text: text))
         }
         return number
     }

@@ -61,7 +61,7 @@ public struct WeeklyImportUseCase: UseCase {
             } catch let error as TeamflowError where error.kind == .ambiguous {
                 // Two members answer to this name: adding a third would only make it worse.
                 throw TeamflowError(.ambiguous, "the page's member '\(name)' is ambiguous: \(error.message)",
-                                    hints: error.hints + ["Rename one of them (teamflow member edit) or write the page with a handle.", "Nothing was imported."])
+                                    hints: error.hints + ["Rename one of them or write the page with a handle.", "Nothing was imported."])
             }
             // Where each item went: a task the week already has, or the position of its draft.
             var placed: [Placed] = []
@@ -89,7 +89,8 @@ public struct WeeklyImportUseCase: UseCase {
         }
         guard missing.isEmpty else {
             throw TeamflowError(.notFound, "the page names unknown members: \(missing.joined(separator: ", "))",
-                                hints: missing.map { "  teamflow member add \"\($0)\"" } + ["Nothing was imported."])
+                                hints: ["Add them as members first.", "Nothing was imported."],
+                                reason: .unknownNames(.member, missing))
         }
         // Refused without an author even when there is nothing to write, as before.
         _ = try session.requireAuthor()

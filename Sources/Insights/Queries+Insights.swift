@@ -24,7 +24,8 @@ extension Queries {
     /// week), for the team or the member `member` names (name, handle or id prefix).
     public func velocity(weeks: Int, endingAt week: String? = nil, member: String?) throws -> VelocitySeries {
         guard weeks >= 1, weeks <= Insights.maxWeeks else {
-            throw TeamflowError(.usage, "--weeks must be between 1 and \(Insights.maxWeeks)", hints: ["The default is 8."])
+            throw TeamflowError(.usage, "the number of weeks must be between 1 and \(Insights.maxWeeks)", hints: ["The default is 8."],
+                                reason: .invalidValue(.weeks, text: String(weeks)))
         }
         let last = try session.week(week)
         let state = try repository.state()

@@ -37,6 +37,9 @@ public struct TeamflowError: Error, Sendable, CustomStringConvertible, Equatable
     public var hints: [String]
     /// Set on the failures a front-end may word itself; nil for the rest.
     public var code: Code?
+    /// What went wrong with its context (the kind, the text, the candidates), for the
+    /// failures of the domain a front-end explains itself; nil for the rest.
+    public var reason: Reason?
     /// For `.ambiguous`, the items the text matched; for `.notFound`, the nearest ones (the
     /// same items the hints list, as values a front-end can print as data).
     public var candidates: [Candidate] = []
@@ -56,12 +59,14 @@ public struct TeamflowError: Error, Sendable, CustomStringConvertible, Equatable
 
     /// An error of `kind` saying `message`, with `hints` on the lines after it and, for the
     /// failures a front-end explains itself, their `code`.
-    public init(_ kind: Kind, _ message: String, hints: [String] = [], code: Code? = nil, candidates: [Candidate] = []) {
+    public init(_ kind: Kind, _ message: String, hints: [String] = [], code: Code? = nil, candidates: [Candidate] = [],
+                reason: Reason? = nil) {
         self.kind = kind
         self.message = message
         self.hints = hints
         self.code = code
         self.candidates = candidates
+        self.reason = reason
     }
 
     /// Exit 64: wrong usage or a malformed environment setting.

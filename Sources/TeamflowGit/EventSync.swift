@@ -150,7 +150,8 @@ extension GitEventStore {
             guard options.allowUnrelated || related || !rewritten else {
                 throw TeamflowError(.conflict, "the events on \(remote) share no history with yours (\(ref) there was force-pushed or recreated)",
                                     hints: ["Nothing was changed or pushed.",
-                                            "To keep the events of both histories, merge them: teamflow sync --allow-unrelated \(remote)"])
+                                            "To keep the events of both histories, sync allowing unrelated histories."],
+                                    reason: .unrelatedHistories(remote: remote))
             }
             report.action = .merged
             if options.dryRun {
@@ -168,8 +169,9 @@ extension GitEventStore {
             return report
         }
         throw TeamflowError(.failure, "\(ref) on \(remote) kept moving while syncing (\(options.maxAttempts) attempts; last refusal: \(lastRejection))",
-                            hints: ["Your events are safe locally (merged with what was fetched). Run `teamflow sync \(remote)` again.",
-                                    "If it keeps failing, check whether a hook or branch protection on the remote refuses the update."])
+                            hints: ["Your events are safe locally (merged with what was fetched).",
+                                    "If it keeps failing, check whether a hook or branch protection on the remote refuses the update."],
+                            reason: .syncAgain(remote: remote))
     }
 
     /// The concurrent edits a merge of `local` and `remote` resolves: the events only one side
@@ -209,7 +211,8 @@ extension GitEventStore {
         } catch let conflict as TreeUnion.Conflict {
             let what = TreeUnion.eventID(of: conflict.path).map { "event \($0)" } ?? "'\(conflict.path)'"
             throw TeamflowError(.conflict, "\(what) differs between your history and \(name)'s (\(conflict.path)); nothing was merged or pushed",
-                                hints: ["The same event path with two contents is corruption. Compare `git show \(ref):\(conflict.path)` with `git show \(tracking):\(conflict.path)`, and run `teamflow doctor`."])
+                                hints: ["The same event path with two contents is corruption. Compare `git show \(ref):\(conflict.path)` with `git show \(tracking):\(conflict.path)`."],
+                                reason: .damagedHistory)
         }
     }
 

@@ -123,7 +123,7 @@ extension GitEventStore {
         let stored = try? EventCodec.decode(YAML.parse(bytes: repository.readBlob(existing), maxAliasExpansion: EventCodec.maxAliasExpansion))
         guard stored == event else {
             throw TeamflowError(.conflict, "event \(event.id) already exists with different content",
-                                hints: ["Nothing was imported. Run `teamflow doctor` to inspect the history."])
+                                hints: ["Nothing was imported."], reason: .damagedHistory)
         }
     }
 

@@ -28,7 +28,7 @@ extension GitEventStore {
         let configured = try remoteNames()
         if all {
             guard given == nil else {
-                throw TeamflowError(.usage, "give either a remote or --all, not both")
+                throw TeamflowError(.usage, "give either a remote or all remotes, not both", reason: .contradicting(.remote, .all))
             }
             guard !configured.isEmpty else {
                 throw TeamflowError(.failure, "this repository has no remotes", hints: ["Add one with `git remote add origin URL`."])

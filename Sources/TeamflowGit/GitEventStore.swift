@@ -86,7 +86,8 @@ public final class GitEventStore: EventRepository {
             // Valid histories stay far below the limit; the check keeps the sums from trapping.
             guard maxClock >= 0, maxClock <= Event.clockLimit - drafts.count else {
                 throw TeamflowError(.failure, "the history's highest clock (\(maxClock)) leaves no room for new events",
-                                    hints: ["Run `teamflow doctor` to find the event with the oversized clock."])
+                                    hints: ["One event carries an oversized clock."],
+                                    reason: .damagedHistory)
             }
             var events: [Event] = []
             var ids: [String] = [] // kept apart: mapping `events` per draft would be quadratic

@@ -74,7 +74,8 @@ public struct GitTransport: SyncTransport {
             return fields.count >= 3 ? String(fields[2]) : String(line)
         }
         throw TeamflowError(.failure, "cannot push \(ref) to \(remote): \(GitTransport.reason(result.stderr))",
-                            hints: ["Your events are kept locally; run `teamflow sync \(remote)` again once the remote is reachable."])
+                            hints: ["Your events are kept locally."],
+                            reason: .syncAgain(remote: remote))
     }
 
     /// git's own explanation: its fatal/error lines, else the last non-empty line.

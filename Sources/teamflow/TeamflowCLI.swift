@@ -143,7 +143,7 @@ enum TeamflowCLI {
         }
         switch error {
         case let error as TeamflowError:
-            output.err("error: \(error.message)\n" + ErrorHints.lines(for: error).map { $0 + "\n" }.joined())
+            output.err("error: \(ErrorHints.message(for: error))\n" + ErrorHints.lines(for: error).map { $0 + "\n" }.joined())
             if error.kind == .usage, let usage = parser.usageLine(for: path) {
                 output.err("Usage: \(usage)\n")
             }

@@ -42,7 +42,7 @@ final class ShowMeStandupTests: XCTestCase {
         try f.members.add(name: "민수", handle: "minsu")
         f.session.identity = CallerIdentity(email: "GW@example.com")
         let none = assertError(.notFound) { try f.tasks.list(.init(member: "me")) }
-        XCTAssertTrue(none?.hints.joined().contains("teamflow member edit NAME --email GW@example.com") == true, "\(String(describing: none))")
+        XCTAssertEqual(none?.reason, .meNotLinked(email: "GW@example.com"), "\(String(describing: none))")
         XCTAssertNil(try f.tasks.add(title: "unlinked").member, "no link: the task stays unassigned")
         let edited = try f.members.edit("건우", .init(email: "gw@example.com"))
         XCTAssertEqual(edited.email, "gw@example.com")

@@ -121,7 +121,8 @@ final class WeekCarryTests: XCTestCase {
         let s = try Week47()
         let count = try s.f.eventCount()
         let backwards = assertError(.conflict) { try s.weeks.carry(from: "2024-W48", to: "2024-W47") }
-        XCTAssertTrue(backwards?.message.contains("--to must be a later week") == true, backwards?.description ?? "")
+        XCTAssertTrue(backwards?.message.contains("the week carried into must be later") == true, backwards?.description ?? "")
+        XCTAssertEqual(backwards?.reason, .carryBackwards(from: "2024-W48", to: "2024-W47"))
         assertError(.conflict) { try s.weeks.carry(from: "2024-W47", to: "2024-W47") }
         let empty = assertError(.conflict) { try s.weeks.carry(from: "2024-W40", to: "2024-W41") }
         XCTAssertTrue(empty?.message.contains("nothing open in 2024-W40") == true, empty?.description ?? "")

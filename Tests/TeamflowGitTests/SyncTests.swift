@@ -160,7 +160,7 @@ final class SyncTests: XCTestCase {
         XCTAssertThrowsError(try alice.sync()) { error in
             let failure = error as? TeamflowError
             XCTAssertTrue(failure?.message.contains("share no history") ?? false, "\(error)")
-            XCTAssertTrue(failure?.hints.joined().contains("--allow-unrelated") ?? false)
+            XCTAssertEqual(failure?.reason, .unrelatedHistories(remote: "origin"))
         }
         XCTAssertEqual(try alice.git("rev-parse", GitEventStore.defaultRef), before)
         let merged = try alice.sync(options: SyncOptions(allowUnrelated: true))

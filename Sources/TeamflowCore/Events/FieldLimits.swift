@@ -85,7 +85,7 @@ public enum FieldLimits {
     public static func refusal(_ violation: Violation, location: String? = nil) -> TeamflowError {
         TeamflowError(.usage, (location.map { "\($0): " } ?? "") + violation.description,
                       hints: [violation.isBody ? "Split the text over several pages or entries; nothing was written."
-                                               : "Shorten it (longer text belongs in a wiki page: teamflow wiki save); nothing was written."])
+                                               : "Shorten it (longer text belongs in a wiki page); nothing was written."])
     }
 
     /// `event` with every field over its limit cut to it (ending in `…`), the author too; the

@@ -3,7 +3,7 @@ public struct TeamInitialized: TeamEvent {
     public static let type = EventType.teamInitialized
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let keys = [EventSchema.o("team")]
-    public static let notUndoable: String? = "`teamflow init --team NAME` names the team again"
+    public static let notUndoable: String? = "initialising again with another name renames the team"
 
     public var team: String?
 

@@ -61,7 +61,7 @@ extension TeamState {
 
     /// Finds a live epic by title (case-insensitive, NFC) or id prefix.
     public func epic(named text: String) throws -> Epic {
-        try Lookup.resolve(text, in: liveEpics, kind: "epic", id: \.id, names: { [$0.title] }, label: { $0.title })
+        try Lookup.resolve(text, in: liveEpics, kind: .epic, id: \.id, names: { [$0.title] }, label: { $0.title })
     }
 
     /// Progress of an epic over its live tasks (sub-tasks included).

@@ -117,7 +117,7 @@ extension TeamState {
 
     /// Finds a recurring goal by title (case-insensitive, NFC) or id prefix.
     public func goalRule(named text: String) throws -> GoalRule {
-        try Lookup.resolve(text, in: liveGoalRules, kind: "recurring goal", id: \.id, names: { [$0.title] },
+        try Lookup.resolve(text, in: liveGoalRules, kind: .recurringGoal, id: \.id, names: { [$0.title] },
                            label: { "every \($0.every) from \($0.from)  \($0.title)" })
     }
 }

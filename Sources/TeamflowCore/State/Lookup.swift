@@ -15,12 +15,13 @@ public enum Lookup {
     /// - Throws: `.usage` for empty text, `.ambiguous` listing the candidates, `.notFound`
     ///   naming the nearest matches.
     public static func resolve<T, Items: Sequence<T>, Names: Sequence<String>>(
-        _ text: String, in items: Items, kind: String, id: (T) -> String,
+        _ text: String, in items: Items, kind: EntityKind, id: (T) -> String,
         names: (T) -> Names, label: (T) -> String,
                                                       where include: (T) -> Bool = { _ in true }) throws -> T {
         let key = normalize(text)
         guard !key.isEmpty else {
-            throw TeamflowError(.usage, "the \(kind) is empty", hints: ["Give a \(kind) name or id."])
+            throw TeamflowError(.usage, "the \(kind.noun) is empty", hints: ["Give a \(kind.noun) name or id."],
+                                reason: .emptyName(kind))
         }
         // One pass collects both kinds of match; `include` (liveness) is checked on matches only.
         let idKey = key.count >= ShortID.minimumPrefix ? key : nil
@@ -38,10 +39,10 @@ public enum Lookup {
         if byID.count > 1 { throw ambiguous(text, byID, kind: kind, id: id, label: label) }
         let nearItems = nearest(key, in: items.lazy.filter(include), names: names)
         let near = nearItems.map { "  \(ShortID.of(id($0)))  \(label($0))" }
-        throw TeamflowError(.notFound, "no \(kind) '\(text)'",
-                            hints: (near.isEmpty ? [] : ["Nearest matches:"] + near)
-                                + ["See `teamflow \(kind) list` for names and ids."],
-                            candidates: nearItems.map { .init(id: id($0), label: label($0)) })
+        let candidates = nearItems.map { TeamflowError.Candidate(id: id($0), label: label($0)) }
+        throw TeamflowError(.notFound, "no \(kind.noun) '\(text)'",
+                            hints: near.isEmpty ? [] : ["Nearest matches:"] + near,
+                            candidates: candidates, reason: .notFound(kind, text: text, nearest: candidates))
     }
 
     /// Whether a stored name equals a normalised key. Stored names are already trimmed, so a
@@ -79,13 +80,14 @@ public enum Lookup {
         return true
     }
 
-    static func ambiguous<T>(_ text: String, _ matches: [T], kind: String, id: (T) -> String,
+    static func ambiguous<T>(_ text: String, _ matches: [T], kind: EntityKind, id: (T) -> String,
                              label: (T) -> String) -> TeamflowError {
         let sorted = matches.sorted { id($0) < id($1) }
         let lines = sorted.map { "  \(ShortID.of(id($0)))  \(label($0))" }
-        return TeamflowError(.ambiguous, "\(kind) '\(text)' is ambiguous; candidates:",
+        let candidates = sorted.map { TeamflowError.Candidate(id: id($0), label: label($0)) }
+        return TeamflowError(.ambiguous, "\(kind.noun) '\(text)' is ambiguous; candidates:",
                              hints: lines + ["Use an id prefix to pick one."],
-                             candidates: sorted.map { .init(id: id($0), label: label($0)) })
+                             candidates: candidates, reason: .ambiguous(kind, text: text, candidates: candidates))
     }
 
     /// Up to three items whose names contain the key, start alike or are a few edits away.

@@ -25,7 +25,7 @@ extension TeamState {
 
     /// Finds a live member by name, handle (case-insensitive, NFC) or id prefix.
     public func member(named text: String) throws -> Member {
-        try Lookup.resolve(text, in: liveMembers, kind: "member", id: \.id, names: \.names,
+        try Lookup.resolve(text, in: liveMembers, kind: .member, id: \.id, names: \.names,
                            label: { $0.name + ($0.handle.map { " (@\($0))" } ?? "") })
     }
 }

@@ -25,7 +25,7 @@ extension TeamState {
 
     /// Finds a live project by name (case-insensitive, NFC) or id prefix.
     public func project(named text: String) throws -> Project {
-        try Lookup.resolve(text, in: liveProjects, kind: "project", id: \.id, names: { [$0.name] },
+        try Lookup.resolve(text, in: liveProjects, kind: .project, id: \.id, names: { [$0.name] },
                            label: { $0.name })
     }
 

@@ -11,26 +11,28 @@ public enum ShortID {
     ///
     /// - Throws: `.usage` for a prefix under 4 characters, `.notFound`, or `.ambiguous`
     ///   listing every candidate with its label.
-    public static func resolve<T>(_ prefix: String, in items: [T], kind: String,
+    public static func resolve<T>(_ prefix: String, in items: [T], kind: EntityKind,
                                   id: (T) -> String, label: (T) -> String) throws -> T {
         let needle = prefix.lowercased()
         guard needle.count >= minimumPrefix else {
-            throw TeamflowError(.usage, "\(kind) id '\(prefix)' is too short",
-                                hints: ["Type at least \(minimumPrefix) characters of the id, as shown by `teamflow \(kind) list`."])
+            throw TeamflowError(.usage, "\(kind.noun) id '\(prefix)' is too short",
+                                hints: ["Type at least \(minimumPrefix) characters of the id."],
+                                reason: .idTooShort(kind, text: prefix))
         }
         let matches = items.filter { id($0).hasPrefix(needle) }
         switch matches.count {
         case 1:
             return matches[0]
         case 0:
-            throw TeamflowError(.notFound, "no \(kind) with id '\(prefix)'",
-                                hints: ["See `teamflow \(kind) list` for the ids."])
+            throw TeamflowError(.notFound, "no \(kind.noun) with id '\(prefix)'",
+                                reason: .notFound(kind, text: prefix, nearest: []))
         default:
             let sorted = matches.sorted { id($0) < id($1) }
             let lines = sorted.map { "  \(id($0).prefix(12))  \(label($0))" }
-            throw TeamflowError(.ambiguous, "\(kind) id '\(prefix)' is ambiguous; candidates:",
+            let candidates = sorted.map { TeamflowError.Candidate(id: id($0), label: label($0)) }
+            throw TeamflowError(.ambiguous, "\(kind.noun) id '\(prefix)' is ambiguous; candidates:",
                                 hints: lines + ["Type more characters of the id."],
-                                candidates: sorted.map { .init(id: id($0), label: label($0)) })
+                                candidates: candidates, reason: .ambiguous(kind, text: prefix, candidates: candidates))
         }
     }
 }

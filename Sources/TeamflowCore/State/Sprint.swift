@@ -57,7 +57,7 @@ extension TeamState {
 
     /// Finds a live sprint by name (case-insensitive, NFC) or id prefix.
     public func sprint(named text: String) throws -> Sprint {
-        try Lookup.resolve(text, in: liveSprints, kind: "sprint", id: \.id, names: { [$0.name] },
+        try Lookup.resolve(text, in: liveSprints, kind: .sprint, id: \.id, names: { [$0.name] },
                            label: { "\($0.name) (\($0.from) – \($0.to))" })
     }
 

@@ -141,7 +141,7 @@ extension TeamState {
     public func task(named text: String) throws -> TeamTask {
         if let found = uniqueTask(matching: text) { return found }
         // Zero or several matches: the general lookup words the error (candidates, nearest).
-        return try Lookup.resolve(text, in: tasks.values, kind: "task", id: \.id, names: { CollectionOfOne($0.title) },
+        return try Lookup.resolve(text, in: tasks.values, kind: .task, id: \.id, names: { CollectionOfOne($0.title) },
                                   label: { "\($0.week)  \($0.title)" }, where: isLive)
     }
 

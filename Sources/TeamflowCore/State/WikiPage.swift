@@ -89,6 +89,6 @@ extension TeamState {
 
     /// Finds a page by title (case-insensitive, NFC) or id prefix.
     public func wikiPage(named text: String) throws -> WikiPage {
-        try Lookup.resolve(text, in: wikiPages, kind: "wiki page", id: \.id, names: { [$0.title] }, label: { $0.title })
+        try Lookup.resolve(text, in: wikiPages, kind: .wikiPage, id: \.id, names: { [$0.title] }, label: { $0.title })
     }
 }

@@ -6,7 +6,7 @@ public struct EpicUseCases: UseCase {
 
     @discardableResult
     public func add(title: String, project: String? = nil) throws -> Epic {
-        let title = try Validate.text(title, what: "epic title", example: "teamflow epic add \"로그인 화면\" --project 앱")
+        let title = try Validate.text(title, field: .title, of: .epic)
         let projectID = try project.map { try repository.state().project(named: $0).id }
         let (event, state) = try context.append(EpicAdded(title: title, project: projectID), summary: "epic: add \(title)")
         return try readBack(state.epics[event.id], "epic")
@@ -15,7 +15,7 @@ public struct EpicUseCases: UseCase {
     /// Moves an epic to `todo`, `doing` or `done`.
     @discardableResult
     public func move(_ text: String, to statusText: String) throws -> Epic {
-        try context.move(to: statusText, find: { try $0.epic(named: text) }, label: \.title, kind: "epic",
+        try context.move(to: statusText, find: { try $0.epic(named: text) }, label: \.title, kind: .epic,
                          event: { EpicMoved(epic: $0.id, status: $1) }, read: { $0.epics[$1.id] })
     }
 
@@ -25,16 +25,16 @@ public struct EpicUseCases: UseCase {
         let before = try repository.state()
         let epic = try before.epic(named: text)
         var edit = EpicEdited(epic: epic.id)
-        if let title { edit.title = try Validate.text(title, what: "epic title", example: "teamflow epic edit 3f2a --title 결제") }
+        if let title { edit.title = try Validate.text(title, field: .title, of: .epic) }
         if let project { edit.project = Validate.isClearing(project) ? .cleared : .set(try before.project(named: project).id) }
-        let state = try context.appendEdit(edit, summary: "epic: edit \(epic.title)", hint: "Give --title or --project.")
+        let state = try context.appendEdit(edit, summary: "epic: edit \(epic.title)", fields: [.title, .project])
         return try readBack(state.epics[epic.id], "epic")
     }
 
     @discardableResult
     public func remove(_ text: String) throws -> Epic {
         let state = try repository.state()
-        let epic = try context.findForRemoval(text, kind: "epic", removed: state.epics.values.filter(\.removed), id: \.id,
+        let epic = try context.findForRemoval(text, kind: .epic, removed: state.epics.values.filter(\.removed), id: \.id,
                                               names: { [$0.title] }, find: { try state.epic(named: text) })
         let (_, after) = try context.append(EpicRemoved(id: epic.id), summary: "epic: remove \(epic.title)")
         return try readBack(after.epics[epic.id], "epic")

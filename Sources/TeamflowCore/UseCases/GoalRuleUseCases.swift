@@ -7,17 +7,18 @@ extension GoalUseCases {
                              sprint: String? = nil) throws -> GoalRule {
         guard Lookup.normalize(every) == GoalRule.weekly else {
             throw TeamflowError(.usage, "goals can recur every week only, not '\(every)'",
-                                hints: ["Example: teamflow goal add \"PR 리뷰 24시간 안에\" --every week --until 2024-W52"])
+                                reason: .invalidText(.every, of: .recurringGoal))
         }
         guard sprint == nil else {
-            throw TeamflowError(.usage, "a recurring goal cannot be in a sprint", hints: ["Give --every or --sprint, not both."])
+            throw TeamflowError(.usage, "a recurring goal cannot be in a sprint", hints: ["Give one of them."],
+                                reason: .contradicting(.every, .sprint))
         }
         let title = try Validate.title(title)
         let first = try session.week(week)
         let last = try until.map { try session.week($0) }
         if let last, last < first {
             throw TeamflowError(.usage, "the goal would end (\(last)) before it starts (\(first))",
-                                hints: ["Give --until a week from \(first) on."])
+                                hints: ["Give a last week from \(first) on."], reason: .invalidValue(.until, text: last.description))
         }
         let rule = GoalRepeated(title: title, from: first, until: last)
         let events = try context.record([EventDraft(rule, summary: "goal: add \"\(title)\" every week from \(first)")])
@@ -58,11 +59,13 @@ extension GoalUseCases {
             return try state.goalRule(named: text)
         } catch let error as TeamflowError where error.kind == .notFound {
             let slots = state.instanceSlots(around: session.currentWeek)
-            guard let slot = try? ShortID.resolve(text, in: slots, kind: "goal", id: \.goal.id, label: { $0.goal.title }),
+            guard let slot = try? ShortID.resolve(text, in: slots, kind: .goal, id: \.goal.id, label: { $0.goal.title }),
                   let rule = state.goalRules[slot.rule] else {
                 throw TeamflowError(.notFound, "no recurring goal '\(text)'",
-                                    hints: ["Name it by its title, its id, or the id of one of its weekly goals (see `teamflow week`)."]
-                                        + error.hints.filter { $0.hasPrefix("  ") })
+                                    hints: ["Name it by its title, its id, or the id of one of its weekly goals."]
+                                        + error.hints.filter { $0.hasPrefix("  ") },
+                                    candidates: error.candidates,
+                                    reason: .notFound(.recurringGoal, text: text, nearest: error.candidates))
             }
             return rule
         }

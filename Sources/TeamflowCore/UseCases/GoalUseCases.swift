@@ -9,7 +9,7 @@ public struct GoalUseCases: UseCase {
     @discardableResult
     public func add(title: String, week: String? = nil, sprint: String? = nil, until: String? = nil) throws -> Goal {
         guard until == nil else {
-            throw TeamflowError(.usage, "--until needs --every week", hints: ["Example: teamflow goal add \"회고\" --every week --until 2024-W52"])
+            throw TeamflowError(.usage, "a last week needs a recurring goal", reason: .invalidText(.until, of: .recurringGoal))
         }
         let title = try Validate.title(title)
         // A sprint goal is named by the sprint's id, like a sprint task; it lives in the
@@ -56,7 +56,8 @@ public struct GoalUseCases: UseCase {
         edit.sprint = try SprintUseCases.patch(sprint, clear: noSprint, in: state)
         edit.sprint.apply(to: &goal.sprint)
         guard edit.data.pairs.count > 1 else {
-            throw TeamflowError(.usage, "nothing to change", hints: ["Give --title, --week, --sprint or --no-sprint."])
+            throw TeamflowError(.usage, "nothing to change", hints: ["Give a title, a week or a sprint."],
+                                reason: .nothingToChange([.title, .week, .sprint, .noSprint]))
         }
         _ = try context.record(drafts + [EventDraft(edit, summary: "goal: edit \(goal.shortID)")])
         return goal
@@ -104,7 +105,7 @@ public struct GoalUseCases: UseCase {
     func resolve(_ idPrefix: String, in state: TeamState) throws -> Resolved {
         let virtual = state.instanceSlots(around: session.currentWeek).filter { !$0.materialised }
         let goals = state.goals.values { !$0.removed } + virtual.map(\.goal)
-        let goal = try ShortID.resolve(idPrefix, in: goals, kind: "goal", id: \.id, label: { "\($0.week)  \($0.title)" })
+        let goal = try ShortID.resolve(idPrefix, in: goals, kind: .goal, id: \.id, label: { "\($0.week)  \($0.title)" })
         guard let slot = virtual.first(where: { $0.goal.id == goal.id }), let week = ISOWeek(parsing: goal.week) else {
             return (goal, [])
         }
@@ -141,7 +142,7 @@ public enum Validate {
     public static func title(_ text: String) throws -> String {
         let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty else {
-            throw TeamflowError(.usage, "the title is empty", hints: ["Example: teamflow goal add \"배포 꼭 하기\""])
+            throw TeamflowError(.usage, "the title is empty", reason: .invalidText(.title, of: .goal))
         }
         return trimmed
     }

@@ -21,9 +21,10 @@ extension Session {
     /// `teamflow.me` names. No match is an error (exit 1) saying how to link one.
     public func me(in state: TeamState) throws -> Member {
         if let member = try linkedMember(in: state) { return member }
-        let how = identity.email.map { "teamflow member edit NAME --email \($0)" } ?? "teamflow member edit NAME --email YOUR_GIT_EMAIL"
         throw TeamflowError(.notFound, "no member is you" + (identity.email.map { " (no member has the email \($0))" } ?? " (git's user.email is not set)"),
-                            hints: ["Link yourself to a member: \(how)", "or name your member in git config: git config teamflow.me HANDLE"])
+                            hints: ["Link yourself to a member by giving it your git email,",
+                                    "or name your member in git config: git config teamflow.me HANDLE"],
+                            reason: .meNotLinked(email: identity.email))
     }
 
     /// The caller's member, nil when none is linked. Several members with the caller's email
@@ -33,7 +34,8 @@ extension Session {
             let owners = state.liveMembers.filter { $0.email?.trimmingSpaces.lowercased() == email }
             if owners.count > 1 {
                 throw TeamflowError(.ambiguous, "several members have the email \(email):",
-                                    hints: owners.map { "  \($0.shortID)  \($0.name)" } + ["Clear the others: teamflow member edit NAME --email none"])
+                                    hints: owners.map { "  \($0.shortID)  \($0.name)" } + ["Clear the others' email."],
+                                    reason: .meAmbiguous(email: email))
             }
             if let owner = owners.first { return owner }
         }

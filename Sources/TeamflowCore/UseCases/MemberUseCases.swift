@@ -7,13 +7,13 @@ public struct MemberUseCases: UseCase {
     /// Adds a member; a name or handle already in use is refused (it would make lookups ambiguous).
     @discardableResult
     public func add(name: String, handle: String? = nil, email: String? = nil) throws -> Member {
-        let name = try Validate.text(name, what: "member name", example: "teamflow member add 김민수 --handle minsu")
+        let name = try Validate.text(name, field: .name, of: .member)
         let handle = try handle.map(Self.validHandle)
         let state = try repository.state()
         let taken = Set(state.liveMembers.flatMap(\.names).map(Lookup.normalize))
         for word in [name] + (handle.map { [$0] } ?? []) where taken.contains(Lookup.normalize(word)) {
             throw TeamflowError(.conflict, "a member named '\(word)' already exists",
-                                hints: ["Pick another name or handle; see `teamflow member list`."])
+                                hints: ["Pick another name or handle."], reason: .duplicate(.member, name: word))
         }
         let email = email?.trimmingSpaces
         let added = MemberAdded(name: name, handle: handle, email: email?.isEmpty == false ? email : nil)
@@ -28,13 +28,13 @@ public struct MemberUseCases: UseCase {
         let member = try session.member(who, in: state)
         var rename = MemberRenamed(member: member.id)
         if let newName {
-            let name = try Validate.text(newName, what: "member name", example: "teamflow member rename minsu 김민수")
+            let name = try Validate.text(newName, field: .name, of: .member)
             let clash = state.liveMembers.contains { $0.id != member.id && $0.names.map(Lookup.normalize).contains(Lookup.normalize(name)) }
-            if clash { throw TeamflowError(.conflict, "a member named '\(name)' already exists") }
+            if clash { throw TeamflowError(.conflict, "a member named '\(name)' already exists", reason: .duplicate(.member, name: name)) }
             rename.name = name
         }
         if let handle { rename.handle = .set(try Self.validHandle(handle)) }
-        let after = try context.appendEdit(rename, summary: "member: rename \(member.name)", hint: "Give a new name or --handle.")
+        let after = try context.appendEdit(rename, summary: "member: rename \(member.name)", fields: [.name, .handle])
         return try readBack(after.members[member.id], "member")
     }
 
@@ -60,7 +60,7 @@ public struct MemberUseCases: UseCase {
         var edit = MemberEdited(member: member.id)
         let others = Set(state.liveMembers.filter { $0.id != member.id }.flatMap(\.names).map(Lookup.normalize))
         if let name = changes.name {
-            edit.name = try Validate.text(name, what: "member name", example: "teamflow member edit minsu --name 김민수")
+            edit.name = try Validate.text(name, field: .name, of: .member)
         }
         if let handle = changes.handle {
             edit.handle = Validate.isClearing(handle) ? .cleared : .set(try Self.validHandle(handle))
@@ -69,12 +69,12 @@ public struct MemberUseCases: UseCase {
         if case .set(let handle) = edit.handle { words.append(handle) }
         for word in words where others.contains(Lookup.normalize(word)) {
             throw TeamflowError(.conflict, "a member named '\(word)' already exists",
-                                hints: ["Pick another name or handle; see `teamflow member list`."])
+                                hints: ["Pick another name or handle."], reason: .duplicate(.member, name: word))
         }
         if let email = changes.email {
             edit.email = Validate.isClearing(email) ? .cleared : .set(try Self.validEmail(email))
         }
-        let after = try context.appendEdit(edit, summary: "member: edit \(member.name)", hint: "Give --name, --handle or --email.")
+        let after = try context.appendEdit(edit, summary: "member: edit \(member.name)", fields: [.name, .handle, .email])
         return try readBack(after.members[member.id], "member")
     }
 
@@ -87,7 +87,8 @@ public struct MemberUseCases: UseCase {
     static func validEmail(_ text: String) throws -> String {
         let email = text.trimmingSpaces
         guard email.contains("@"), !email.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "<" || $0 == ">" }) else {
-            throw TeamflowError(.usage, "invalid email '\(text)'", hints: ["Example: --email geonwoo@example.com"])
+            throw TeamflowError(.usage, "invalid email '\(text)'", hints: ["An email has an @, as geonwoo@example.com."],
+                                reason: .invalidValue(.email, text: text))
         }
         return email
     }
@@ -96,7 +97,8 @@ public struct MemberUseCases: UseCase {
         var handle = text.trimmingSpaces
         if handle.hasPrefix("@") { handle.removeFirst() }
         guard !handle.isEmpty, !handle.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" }) else {
-            throw TeamflowError(.usage, "invalid handle '\(text)'", hints: ["A handle is one word, e.g. --handle minsu."])
+            throw TeamflowError(.usage, "invalid handle '\(text)'", hints: ["A handle is one word, as minsu."],
+                                reason: .invalidValue(.handle, text: text))
         }
         return handle
     }

@@ -9,7 +9,7 @@ public struct RetroUseCases: UseCase {
     public func add(text: String, kind: String? = nil, week: String? = nil) throws -> RetroEntry {
         let text = text.trimmingSpaces
         guard !text.isEmpty else {
-            throw TeamflowError(.usage, "the retrospective entry is empty", hints: ["Example: teamflow retro add \"PR을 작게 나누자\" --kind try"])
+            throw TeamflowError(.usage, "the retrospective entry is empty", reason: .invalidText(.text, of: nil))
         }
         let kind = kind?.lowercased() ?? "keep"
         guard RetroEntry.kinds.contains(kind) else {

@@ -55,12 +55,14 @@ public struct ReviewUseCases: UseCase {
     /// Records a review and its comments in one append. One review per PR: a second is a conflict.
     @discardableResult
     public func add(_ new: NewReview) throws -> Review {
-        guard new.pr > 0 else { throw TeamflowError(.usage, "the PR number must be a positive integer", hints: ["Example: --pr 95"]) }
-        let title = try Validate.text(new.title, what: "review title", example: "teamflow review add --pr 95 --title \"방 생성\"")
+        guard new.pr > 0 else {
+            throw TeamflowError(.usage, "the PR number must be a positive integer", reason: .invalidValue(.pr, text: String(new.pr)))
+        }
+        let title = try Validate.text(new.title, field: .title, of: .review)
         let state = try repository.state()
         if let existing = state.review(pr: new.pr) {
             throw TeamflowError(.conflict, "PR #\(new.pr) already has a review (\(existing.shortID))",
-                                hints: ["Use `teamflow review edit \(new.pr)` to change it, or `teamflow review comment \(new.pr) TEXT`."])
+                                hints: ["Edit that review or comment on it instead."], reason: .duplicate(.review, name: "#\(new.pr)"))
         }
         let week = try session.week(new.week).description
         let by = new.by?.trimmingSpaces
@@ -78,7 +80,7 @@ public struct ReviewUseCases: UseCase {
     public func comment(pr: String, text: String, by: String? = nil) throws -> Review {
         let review = try find(pr)
         let text = text.trimmingSpaces
-        guard !text.isEmpty else { throw TeamflowError(.usage, "the comment is empty", hints: ["Example: teamflow review comment 95 \"고생하셨습니다\""]) }
+        guard !text.isEmpty else { throw TeamflowError(.usage, "the comment is empty", reason: .invalidText(.text, of: .review)) }
         let by = by?.trimmingSpaces
         let comment = ReviewCommented(review: review.id, text: text, by: by?.isEmpty == false ? by : nil)
         _ = try context.record([EventDraft(comment, summary: "review: comment on PR #\(review.pr)")])
@@ -90,10 +92,11 @@ public struct ReviewUseCases: UseCase {
     public func edit(pr: String, title: String? = nil, by: String? = nil, sections: [ReviewSection]? = nil) throws -> Review {
         let review = try find(pr)
         var edit = ReviewEdited(review: review.id, sections: sections)
-        if let title { edit.title = try Validate.text(title, what: "review title", example: "--title \"방 생성\"") }
+        if let title { edit.title = try Validate.text(title, field: .title, of: .review) }
         if let by = by?.trimmingSpaces, !by.isEmpty { edit.by = by }
         guard edit.data.pairs.count > 1 else {
-            throw TeamflowError(.usage, "nothing to change", hints: ["Give --title, --by or --from-file."])
+            throw TeamflowError(.usage, "nothing to change", hints: ["Give a title, an author or a body."],
+                                reason: .nothingToChange([.title, .member, .body]))
         }
         _ = try context.record([EventDraft(edit, summary: "review: edit PR #\(review.pr)")])
         return try read(review.id)
@@ -114,11 +117,11 @@ public struct ReviewUseCases: UseCase {
         if key.hasPrefix("#") { key.removeFirst() }
         if let number = Int(key), key.count < ShortID.minimumPrefix || state.review(pr: number) != nil {
             guard let review = state.review(pr: number) else {
-                throw TeamflowError(.notFound, "no review of PR #\(number)", hints: ["See `teamflow review list`."])
+                throw TeamflowError(.notFound, "no review of PR #\(number)", reason: .notFound(.review, text: "#\(number)", nearest: []))
             }
             return review
         }
-        return try ShortID.resolve(key, in: state.liveReviews, kind: "review", id: \.id,
+        return try ShortID.resolve(key, in: state.liveReviews, kind: .review, id: \.id,
                                    label: { "PR #\($0.pr)  \($0.title)" })
     }
 

@@ -7,14 +7,15 @@ public struct SprintUseCases: UseCase {
     /// Adds a sprint from `from` to `to` (inclusive); names are unique.
     @discardableResult
     public func add(name: String, from: String, to: String) throws -> Sprint {
-        let name = try Validate.text(name, what: "sprint name", example: "teamflow sprint add \"Sprint 12\" --from 2024-11-18 --to 2024-11-29")
+        let name = try Validate.text(name, field: .name, of: .sprint)
         let first = try session.day(from), last = try session.day(to)
         guard first <= last else {
-            throw TeamflowError(.usage, "the sprint ends (\(last)) before it starts (\(first))", hints: ["Give --from DATE --to DATE with --from first."])
+            throw TeamflowError(.usage, "the sprint ends (\(last)) before it starts (\(first))", hints: ["Give the first day before the last."],
+                                reason: .invalidValue(.to, text: last.description))
         }
         let state = try repository.state()
         if state.liveSprints.contains(where: { Lookup.normalize($0.name) == Lookup.normalize(name) }) {
-            throw TeamflowError(.conflict, "a sprint named '\(name)' already exists", hints: ["See `teamflow sprint list`."])
+            throw TeamflowError(.conflict, "a sprint named '\(name)' already exists", reason: .duplicate(.sprint, name: name))
         }
         let (event, after) = try context.append(SprintAdded(name: name, from: first, to: last),
                                                 summary: "sprint: add \(name) (\(first) – \(last))")
@@ -29,7 +30,8 @@ public struct SprintUseCases: UseCase {
         if let name { return try Self.resolve(name, in: state) }
         guard let sprint = state.sprint(containing: session.today) else {
             throw TeamflowError(.notFound, "no sprint contains today (\(session.today))",
-                                hints: ["Name one: teamflow sprint NAME, or add one: teamflow sprint add NAME --from DATE --to DATE."])
+                                hints: ["Name a sprint, or add one that holds today."],
+                                reason: .notFound(.sprint, text: session.today.description, nearest: []))
         }
         return sprint
     }
@@ -41,9 +43,8 @@ public struct SprintUseCases: UseCase {
             return try state.sprint(named: name)
         } catch let error as TeamflowError where error.kind == .notFound {
             let known = state.liveSprints.map { "  \($0.name) (\($0.from) – \($0.to))" }
-            throw TeamflowError(.notFound, error.message,
-                                hints: known.isEmpty ? ["No sprints yet: teamflow sprint add NAME --from DATE --to DATE."]
-                                    : ["Known sprints:"] + known)
+            throw TeamflowError(.notFound, error.message, hints: known.isEmpty ? ["No sprints yet."] : ["Known sprints:"] + known,
+                                candidates: error.candidates, reason: error.reason)
         }
     }
 
@@ -51,7 +52,8 @@ public struct SprintUseCases: UseCase {
     static func patch(_ name: String?, clear: Bool, in state: TeamState) throws -> Patch<String> {
         if clear {
             guard name == nil else {
-                throw TeamflowError(.usage, "--sprint and --no-sprint contradict each other", hints: ["Give one of them."])
+                throw TeamflowError(.usage, "a sprint and no sprint contradict each other", hints: ["Give one of them."],
+                                    reason: .contradicting(.sprint, .noSprint))
             }
             return .cleared
         }

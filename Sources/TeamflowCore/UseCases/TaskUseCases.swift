@@ -30,7 +30,7 @@ public struct TaskUseCases: UseCase {
     /// linked to a member, else it stays unassigned.
     @discardableResult
     public func add(title: String, _ options: NewTask = NewTask()) throws -> TeamTask {
-        let title = try Validate.text(title, what: "task title", example: "teamflow task add \"로그인 API 연결\" --member 민수")
+        let title = try Validate.text(title, field: .title, of: .task)
         let state = try repository.state()
         let parent = try options.parent.map(state.task(named:))
         // A new task cannot close a cycle (nothing names its id yet; "" stands for it), but
@@ -130,11 +130,12 @@ public struct TaskUseCases: UseCase {
         let state = try repository.state()
         let tasks = try context.resolveAll(texts, id: \TeamTask.id, find: state.task(named:))
         guard changes.title == nil || tasks.count == 1 else {
-            throw TeamflowError(.usage, "--title names one task, not \(tasks.count)", hints: ["Edit titles one task at a time."])
+            throw TeamflowError(.usage, "a new title names one task, not \(tasks.count)", hints: ["Edit titles one task at a time."])
         }
         let edits = try tasks.map { try edit(of: $0, changes, in: state) }
         guard let first = edits.first, first.data.pairs.count > 1 else {
-            throw TeamflowError(.usage, "nothing to change", hints: ["Give --title, --week, --due, --epic, --parent, --sprint or --no-sprint."])
+            throw TeamflowError(.usage, "nothing to change", hints: ["Give a title, week, due date, epic, parent or sprint."],
+                                reason: .nothingToChange([.title, .week, .due, .epic, .parent, .sprint, .noSprint]))
         }
         let drafts = zip(tasks, edits).map { pair in EventDraft(pair.1, summary: "task: edit \"\(pair.0.title)\"") }
         let after = try context.appendBatch(drafts, state: state)
@@ -145,7 +146,7 @@ public struct TaskUseCases: UseCase {
     private func edit(of task: TeamTask, _ changes: Changes, in state: TeamState) throws -> TaskEdited {
         var edit = TaskEdited(task: task.id)
         if let title = changes.title {
-            edit.title = try Validate.text(title, what: "task title", example: "teamflow task edit 3f2a --title \"새 제목\"")
+            edit.title = try Validate.text(title, field: .title, of: .task)
         }
         if let week = changes.week { edit.week = try session.week(week).description }
         if let due = changes.due { edit.due = Validate.isClearing(due) ? .cleared : .set(try session.day(due)) }
@@ -180,7 +181,7 @@ public struct TaskUseCases: UseCase {
         let state = try repository.state()
         let removed = state.tasks.values { !state.isLive($0) }
         let tasks = try context.resolveAll(texts, id: \TeamTask.id) { text in
-            try context.findForRemoval(text, kind: "task", removed: removed, id: \.id, names: { [$0.title] },
+            try context.findForRemoval(text, kind: .task, removed: removed, id: \.id, names: { [$0.title] },
                                        find: { try state.task(named: text) })
         }
         var covered = Set<String>()

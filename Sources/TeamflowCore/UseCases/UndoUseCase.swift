@@ -26,10 +26,10 @@ public struct UndoUseCase: UseCase {
         let undone = Set(events.compactMap(\.undoneID))
         let target: Event
         if let idPrefix {
-            target = try ShortID.resolve(idPrefix, in: events, kind: "event", id: \.id, label: { "\($0.type)  \($0.at)" })
+            target = try ShortID.resolve(idPrefix, in: events, kind: .event, id: \.id, label: { "\($0.type)  \($0.at)" })
             if undone.contains(target.id) {
                 throw TeamflowError(.conflict, "event \(ShortID.of(target.id)) (\(target.type)) is already undone",
-                                    hints: ["Nothing was changed. `teamflow log` shows the history."])
+                                    hints: ["Nothing was changed."], reason: .alreadyUndone(eventID: target.id))
             }
         } else {
             let me = try session.requireAuthor().email.lowercased()
@@ -37,7 +37,7 @@ public struct UndoUseCase: UseCase {
                 event.author.email.lowercased() == me && event.undoneID == nil
                     && !undone.contains(event.id) && Self.canUndo(event.type)
             }) else {
-                throw TeamflowError(.notFound, "nothing of yours to undo", hints: ["`teamflow log` shows the history; `teamflow undo ID` undoes any event."])
+                throw TeamflowError(.notFound, "nothing of yours to undo", reason: .nothingToUndo)
             }
             target = last
         }

@@ -28,14 +28,17 @@ public struct UseCaseContext {
     }
 
     /// Appends an edit, refusing one that changes nothing (only its id key) with `hint`.
-    func appendEdit<E: TeamEvent>(_ edit: E, summary: String, hint: String) throws -> TeamState {
-        guard edit.data.pairs.count > 1 else { throw TeamflowError(.usage, "nothing to change", hints: [hint]) }
+    func appendEdit<E: TeamEvent>(_ edit: E, summary: String, fields: [RequestField]) throws -> TeamState {
+        guard edit.data.pairs.count > 1 else {
+            throw TeamflowError(.usage, "nothing to change", hints: ["Give one of: " + fields.map(\.rawValue).joined(separator: ", ") + "."],
+                                reason: .nothingToChange(fields))
+        }
         return try append(edit, summary: summary).1
     }
 
     /// The live thing `text` names for a removal; when it names one already removed, the
     /// error says so (removing twice appends nothing).
-    func findForRemoval<T>(_ text: String, kind: String, removed: [T], id: (T) -> String, names: (T) -> [String],
+    func findForRemoval<T>(_ text: String, kind: EntityKind, removed: [T], id: (T) -> String, names: (T) -> [String],
                            find: () throws -> T) throws -> T {
         do {
             return try find()
@@ -71,11 +74,11 @@ func readBack<T>(_ value: T?, _ what: String) throws -> T {
 extension UseCaseContext {
     /// Moves a project or an epic to a status: the status is checked first, then the thing is
     /// found, moved and read back from the new state.
-    func move<T, E: TeamEvent>(to statusText: String, find: (TeamState) throws -> T, label: KeyPath<T, String>, kind: String,
+    func move<T, E: TeamEvent>(to statusText: String, find: (TeamState) throws -> T, label: KeyPath<T, String>, kind: EntityKind,
                                event: (T, WorkStatus) -> E, read: (TeamState, T) -> T?) throws -> T {
         let status = try WorkStatus.parse(statusText)
         let thing = try find(try state())
-        let (_, after) = try append(event(thing, status), summary: "\(kind): move \(thing[keyPath: label]) to \(status.rawValue)")
-        return try readBack(read(after, thing), kind)
+        let (_, after) = try append(event(thing, status), summary: "\(kind.noun): move \(thing[keyPath: label]) to \(status.rawValue)")
+        return try readBack(read(after, thing), kind.noun)
     }
 }

@@ -20,14 +20,16 @@ extension EventRepository {
 }
 
 extension Validate {
-    /// A name or title: not empty after trimming, one line; `what` names it in the error.
-    public static func text(_ text: String, what: String, example: String) throws -> String {
+    /// A name or title (`field` of a `kind`): not empty after trimming, one line.
+    public static func text(_ text: String, field: RequestField, of kind: EntityKind) throws -> String {
         let trimmed = text.trimmingSpaces
+        // "page title", as the messages have always said, rather than "wiki page title".
+        let what = (kind == .wikiPage ? "page" : kind.noun) + " " + field.rawValue
         guard !trimmed.isEmpty else {
-            throw TeamflowError(.usage, "the \(what) is empty", hints: ["Example: \(example)"])
+            throw TeamflowError(.usage, "the \(what) is empty", reason: .invalidText(field, of: kind))
         }
         guard !trimmed.contains("\n") else {
-            throw TeamflowError(.usage, "the \(what) must be one line", hints: ["Example: \(example)"])
+            throw TeamflowError(.usage, "the \(what) must be one line", reason: .invalidText(field, of: kind))
         }
         return trimmed
     }
@@ -42,12 +44,13 @@ extension Validate {
 extension Lookup {
     /// Rethrows a not-found error as "already removed" when `text` names a removed item, so
     /// removing twice says why and appends nothing.
-    static func explainRemoved<T>(_ error: any Error, _ text: String, removed: [T], kind: String,
+    static func explainRemoved<T>(_ error: any Error, _ text: String, removed: [T], kind: EntityKind,
                                   id: (T) -> String, names: (T) -> [String]) -> any Error {
         guard let error = error as? TeamflowError, error.kind == .notFound,
               let gone = try? resolve(text, in: removed, kind: kind, id: id, names: names, label: { _ in "" })
         else { return error }
-        return TeamflowError(.conflict, "\(kind) \(ShortID.of(id(gone))) '\(names(gone).first ?? text)' is already removed",
-                             hints: ["Nothing was changed. `teamflow undo` brings back what you removed last."])
+        let label = names(gone).first ?? text
+        return TeamflowError(.conflict, "\(kind.noun) \(ShortID.of(id(gone))) '\(label)' is already removed",
+                             hints: ["Nothing was changed."], reason: .alreadyRemoved(kind, id: id(gone), label: label))
     }
 }

@@ -21,14 +21,14 @@ public struct WeekUseCases: UseCase {
         let to = try session.week(toText)
         let from = try fromText.map { try session.week($0) } ?? Self.week(before: to)
         guard from < to else {
-            throw TeamflowError(.conflict, "cannot carry from \(from) into \(to): --to must be a later week than --from",
-                                hints: ["Example: teamflow week carry --from 2024-W47 --to 2024-W48"])
+            throw TeamflowError(.conflict, "cannot carry from \(from) into \(to): the week carried into must be later",
+                                reason: .carryBackwards(from: from.description, to: to.description))
         }
         // The rule a synced carry is folded by (at most `longestCarry` weeks on): a command
         // never writes a carry the fold would ignore.
         if let reason = TaskCarried(from: from.description, to: to.description, tasks: []).invalidReason {
             throw TeamflowError(.usage, "cannot carry from \(from) into \(to): \(reason)",
-                                hints: ["Example: teamflow week carry --from 2024-W47 --to 2024-W48"])
+                                reason: .carry(from: from.description, to: to.description))
         }
         let state = try repository.state()
         let open = state.liveTasks { $0.week == from.description && !$0.done }
@@ -36,7 +36,7 @@ public struct WeekUseCases: UseCase {
             let already = state.liveTasks { $0.isCarried(outOf: from.description) }.count
             throw TeamflowError(.conflict, "nothing open in \(from) to carry",
                                 hints: [already > 0 ? "\(already) task\(already == 1 ? " was" : "s were") already carried out of \(from); nothing was changed."
-                                                    : "Nothing was changed. `teamflow week \(from)` shows that week."])
+                                                    : "Nothing was changed."])
         }
         let event = TaskCarried(from: from.description, to: to.description, tasks: open.map(\.id))
         let (_, after) = try context.append(event, summary: "week: carry \(open.count) task\(open.count == 1 ? "" : "s") \(from) → \(to)")
@@ -47,7 +47,8 @@ public struct WeekUseCases: UseCase {
     static func week(before week: ISOWeek) throws -> ISOWeek {
         let previous = ISOWeek(containing: week.start.adding(days: -7))
         guard previous < week, previous.year >= 1 else {
-            throw TeamflowError(.usage, "\(week) has no week before it", hints: ["Give --from W."])
+            throw TeamflowError(.usage, "\(week) has no week before it", hints: ["Name the week to carry from."],
+                                reason: .carry(from: week.description, to: week.description))
         }
         return previous
     }

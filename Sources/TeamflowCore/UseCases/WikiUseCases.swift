@@ -7,17 +7,17 @@ public struct WikiUseCases: UseCase {
     /// Replaces a page's body, creating the page when the title is new.
     @discardableResult
     public func save(title: String, body: String) throws -> WikiPage {
-        let title = try Validate.text(title, what: "page title", example: "teamflow wiki save \"개발 일지\" --file notes.md")
+        let title = try Validate.text(title, field: .title, of: .wikiPage)
         return try write(WikiSaved(title: try existingTitle(title), body: body), summary: "wiki: save \"\(title)\"", title: title)
     }
 
     /// Adds a journal entry dated `date` (default: today) by `by` (default: the session's author).
     @discardableResult
     public func append(title: String, text: String, date: String? = nil, by: String? = nil) throws -> WikiPage {
-        let title = try Validate.text(title, what: "page title", example: "teamflow wiki append \"개발 일지\" --file step1.md")
+        let title = try Validate.text(title, field: .title, of: .wikiPage)
         let text = text.trimmingSpaces
         guard !text.isEmpty else {
-            throw TeamflowError(.usage, "the entry is empty", hints: ["Give the text with --file F or on standard input."])
+            throw TeamflowError(.usage, "the entry is empty", hints: ["Give the entry's text."], reason: .invalidText(.body, of: .wikiPage))
         }
         let stored = try existingTitle(title)
         let by = by?.trimmingSpaces
@@ -33,9 +33,8 @@ public struct WikiUseCases: UseCase {
         do {
             return try repository.state().wikiPage(named: text)
         } catch let error as TeamflowError where error.kind == .notFound {
-            // Lookup's hint names `teamflow <kind> list`; the pages are listed by `wiki list`.
-            throw TeamflowError(.notFound, "no wiki page '\(text)'",
-                                hints: error.hints.filter { !$0.hasPrefix("See ") } + ["See `teamflow wiki list` for the pages."])
+            throw TeamflowError(.notFound, "no wiki page '\(text)'", hints: error.hints, candidates: error.candidates,
+                                reason: .notFound(.wikiPage, text: text, nearest: error.candidates))
         }
     }
 

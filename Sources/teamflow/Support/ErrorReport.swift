@@ -23,7 +23,7 @@ enum ErrorReport {
         var fields: [(String, JSON)]
         switch error {
         case let error as TeamflowError:
-            fields = [("code", .string(code(of: error.kind))), ("message", .string(error.message)),
+            fields = [("code", .string(code(of: error.kind))), ("message", .string(ErrorHints.message(for: error))),
                       ("hints", .array(ErrorHints.lines(for: error).map(JSON.string)))]
             if !error.candidates.isEmpty {
                 fields.append(("candidates", .array(error.candidates.map {
