@@ -10,7 +10,8 @@ final class ErrorHintsCLITests: XCTestCase {
         XCTAssertEqual(try CLI.run(["task", "add", "로그인 화면"], in: w.path, environment: env).code, 0)
         let cases: [(arguments: [String], code: Int32, says: [String])] = [
             (["task", "check", "로그인 하면"], 1, ["Nearest matches:", "See `teamflow task list` for names and ids."]),
-            (["goal", "check", "ab"], 64, ["as shown by `teamflow goal list`"]),
+            (["undo", "ab"], 64, ["as shown by `teamflow log`"]),
+            (["goal", "check", "zz"], 1, ["See `teamflow goal list` for names and ids."]),
             (["task", "edit", "로그인 화면"], 64, ["Give --title, --week, --due, --epic, --parent, --sprint or --no-sprint."]),
             (["task", "add", " "], 64, ["Example: teamflow task add"]),
             (["week", "carry", "--from", "2024-W48", "--to", "2024-W47"], 1,

@@ -105,10 +105,12 @@ final class SpineTests: XCTestCase {
             let result = try ws.teamflow("goal", "check", prefix)
             XCTAssertEqual(result.code, 1)
             XCTAssertTrue(result.stderr.contains("ambiguous"), result.stderr)
-            for id in group { XCTAssertTrue(result.stderr.contains(String(id.prefix(12))), result.stderr) }
+            for id in group { XCTAssertTrue(result.stderr.contains(String(id.prefix(8))), result.stderr) }
         }
+        // Goals are named like tasks: three characters are no id prefix, and no title holds them.
         let tooShort = try ws.teamflow("goal", "check", String(ids[0].prefix(3)))
-        XCTAssertEqual(tooShort.code, 64)
+        XCTAssertEqual(tooShort.code, 1)
+        XCTAssertTrue(tooShort.stderr.contains("no goal"), tooShort.stderr)
     }
 
     func testNoAuthorIsAClearError() throws {

@@ -60,7 +60,7 @@ final class LibraryErrorTests: XCTestCase {
             ("ambiguous", { _ = try team.tasks.check("중복") }, {
                 if case .ambiguous(.task, _, let candidates)? = $0 { return candidates.count == 2 } else { return false }
             }),
-            ("id too short", { _ = try team.goals.check("ab") }, { $0 == .idTooShort(.goal, text: "ab") }),
+            ("id too short", { _ = try team.undo("ab") }, { $0 == .idTooShort(.event, text: "ab") }),
             ("empty title", { _ = try team.tasks.add(title: "  ") }, { $0 == .invalidText(.title, of: .task) }),
             ("nothing to change", { _ = try team.tasks.edit(a.id, .init()) }, {
                 $0 == .nothingToChange([.title, .week, .due, .epic, .parent, .sprint, .noSprint])

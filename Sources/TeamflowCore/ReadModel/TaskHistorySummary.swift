@@ -20,6 +20,14 @@ public struct TaskHistorySummary: Sendable, Equatable {
         case removed(at: String)
         /// The day it is due.
         case due(Day)
+
+        /// When a dated line happened (nil for the due day).
+        public var at: String? {
+            switch self {
+            case .added(let at), .carried(_, _, let at), .done(let at, _), .removed(let at): return at
+            case .due: return nil
+            }
+        }
     }
 
     /// The task's id, for the hint to its full history (`teamflow task show ID`).
@@ -41,6 +49,8 @@ public struct TaskHistorySummary: Sendable, Equatable {
             lines.append(.done(at: at, by: by))
         }
         if task.removed, let at = task.removedAt { lines.append(.removed(at: at)) }
+        // In time order even when a synced change folded after a later one.
+        lines = ItemHistory.inTimeOrder(lines) { $0.at ?? "" }
         if let due = task.due { lines.append(.due(due)) }
         self.taskID = task.id
         self.lines = lines

@@ -1,7 +1,9 @@
 import Foundation
 
-/// Finds members, projects, epics, tasks and sprints by what a user types: a name (or handle),
-/// compared case-insensitively after Unicode NFC normalisation, or an id prefix.
+/// Finds members, projects, epics, tasks, sprints, goals and reviews by what a user types: a
+/// name (or handle) compared case-insensitively (canonically equivalent forms are equal), an
+/// id prefix, or else a unique part of a name, compared case- and width-insensitively
+/// (`ＡＰＩ` finds `API`, `에픽 2` finds `에픽 2: 방 화면`).
 public enum Lookup {
     /// The form names are compared in: trimmed and lower case. Swift compares strings by
     /// canonical equivalence, so a name typed on macOS in NFD equals the same name in NFC
@@ -10,7 +12,8 @@ public enum Lookup {
         text.trimmingSpaces.lowercased()
     }
 
-    /// Resolves `text` among `items`: an exact name first, then an id prefix of at least 4 characters.
+    /// Resolves `text` among `items`: an exact name first, then an id prefix of at least 4
+    /// characters, then a name equal or containing `text` once case and width are folded.
     ///
     /// - Throws: `.usage` for empty text, `.ambiguous` listing the candidates, `.notFound`
     ///   naming the nearest matches.
@@ -37,12 +40,31 @@ public enum Lookup {
         if byName.count > 1 { throw ambiguous(text, byName, kind: kind, id: id, label: label) }
         if byID.count == 1 { return byID[0] }
         if byID.count > 1 { throw ambiguous(text, byID, kind: kind, id: id, label: label) }
+        // Only when nothing matched exactly: a second pass folding width as well, so the common
+        // path (an exact title or an id) never pays for it.
+        let folded = fold(key)
+        var equal: [T] = [], containing: [T] = []
+        for item in items where include(item) {
+            let foldedNames = names(item).map(fold)
+            if foldedNames.contains(folded) { equal.append(item) }
+            else if foldedNames.contains(where: { $0.contains(folded) }) { containing.append(item) }
+        }
+        for matches in [equal, containing] where !matches.isEmpty {
+            if matches.count == 1 { return matches[0] }
+            throw ambiguous(text, matches, kind: kind, id: id, label: label)
+        }
         let nearItems = nearest(key, in: items.lazy.filter(include), names: names)
         let near = nearItems.map { "  \(ShortID.of(id($0)))  \(label($0))" }
         let candidates = nearItems.map { TeamflowError.Candidate(id: id($0), label: label($0)) }
         throw TeamflowError(.notFound, "no \(kind.noun) '\(text)'",
                             hints: near.isEmpty ? [] : ["Nearest matches:"] + near,
                             candidates: candidates, reason: .notFound(kind, text: text, nearest: candidates))
+    }
+
+    /// `text` with case and width folded (full-width Latin and digits, half-width kana), for
+    /// the part-of-a-name match; trimmed like `normalize`.
+    static func fold(_ text: String) -> String {
+        text.trimmingSpaces.folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
     }
 
     /// Whether a stored name equals a normalised key. Stored names are already trimmed, so a

@@ -92,7 +92,8 @@ public struct GoalUseCases: UseCase {
         try repository.state().goals(in: session.week(week))
     }
 
-    /// Resolves an id prefix among live goals and the instances of recurring goals.
+    /// Resolves an id prefix, a title or a unique part of one among live goals and the
+    /// instances of recurring goals; a title names this week's goal first.
     public func find(_ idPrefix: String) throws -> Goal {
         try resolve(idPrefix, in: try repository.state()).goal
     }
@@ -105,7 +106,16 @@ public struct GoalUseCases: UseCase {
     func resolve(_ idPrefix: String, in state: TeamState) throws -> Resolved {
         let virtual = state.instanceSlots(around: session.currentWeek).filter { !$0.materialised }
         let goals = state.goals.values { !$0.removed } + virtual.map(\.goal)
-        let goal = try ShortID.resolve(idPrefix, in: goals, kind: .goal, id: \.id, label: { "\($0.week)  \($0.title)" })
+        let goal: Goal
+        let thisWeek = session.currentWeek.description
+        let label = { (goal: Goal) in "\(goal.week)  \(goal.title)" }
+        do {
+            // A recurring goal repeats its title every week: the title names this week's first.
+            goal = try Lookup.resolve(idPrefix, in: goals, kind: .goal, id: \.id, names: { [$0.title] }, label: label,
+                                      where: { $0.week == thisWeek })
+        } catch let error as TeamflowError where error.kind == .notFound {
+            goal = try Lookup.resolve(idPrefix, in: goals, kind: .goal, id: \.id, names: { [$0.title] }, label: label)
+        }
         guard let slot = virtual.first(where: { $0.goal.id == goal.id }), let week = ISOWeek(parsing: goal.week) else {
             return (goal, [])
         }

@@ -33,7 +33,9 @@ enum ItemHistory {
     }
 
     /// Replays `events` (in order) and records, for each event naming `id`, how the fields
-    /// `describe` reads from the state changed. One fold of the history.
+    /// `describe` reads from the state changed. One fold of the history. The entries come in
+    /// time order (ties, and unreadable times, in fold order): a teammate's 14:00 change that
+    /// synced in with a higher clock is listed before my 14:30 one, though it folded after it.
     static func entries(of id: String, in events: [Event],
                         describe: (TeamState) -> [(String, String?)]) -> [HistoryEntry] {
         var replay = TeamState()
@@ -53,7 +55,16 @@ enum ItemHistory {
             }
             entries.append(HistoryEntry(event: event.id, type: event.type, at: event.at, author: event.author, changes: changes))
         }
-        return entries
+        return inTimeOrder(entries, at: \.at)
+    }
+
+    /// `items` sorted by the instant `at` gives (RFC 3339, any offset), stably: equal times and
+    /// times that do not parse keep their order.
+    static func inTimeOrder<T>(_ items: [T], at: (T) -> String) -> [T] {
+        items.enumerated()
+            .map { (time: Timestamp.parse(at($0.element))?.timeIntervalSince1970 ?? -Double.infinity, offset: $0.offset, item: $0.element) }
+            .sorted { ($0.time, $0.offset) < ($1.time, $1.offset) }
+            .map(\.item)
     }
 
     /// A task's fields as text; names come from `names` (the current state), so a renamed

@@ -110,7 +110,7 @@ public struct ReviewUseCases: UseCase {
         return reviews.filter { $0.week == key }
     }
 
-    /// Finds a review by PR number (`95` or `#95`) or by id prefix.
+    /// Finds a review by PR number (`95` or `#95`), id prefix, title or a unique part of one.
     public func find(_ text: String) throws -> Review {
         let state = try repository.state()
         var key = text.trimmingSpaces
@@ -121,8 +121,8 @@ public struct ReviewUseCases: UseCase {
             }
             return review
         }
-        return try ShortID.resolve(key, in: state.liveReviews, kind: .review, id: \.id,
-                                   label: { "PR #\($0.pr)  \($0.title)" })
+        return try Lookup.resolve(key, in: state.liveReviews, kind: .review, id: \.id, names: { [$0.title] },
+                                  label: { "PR #\($0.pr)  \($0.title)" })
     }
 
     private func read(_ id: String) throws -> Review {
