@@ -33,6 +33,8 @@ public struct PullRequestBody: Sendable, Equatable {
     }
 
     /// Splits `text` at its top-level headings (the smallest level used outside code blocks).
+    /// A first line that is the only heading of its level or above, and names no section
+    /// (`# Coordinator 적용` over `## 작업 내용` ...), is the title, as in a PR written in a file.
     public init(parsing text: String) {
         let lines = Markdown.lines(text)
         var fence = Markdown.FenceTracker()
@@ -40,6 +42,14 @@ public struct PullRequestBody: Sendable, Equatable {
         for (index, line) in lines.enumerated() {
             if fence.feed(line) { continue }
             if let heading = Markdown.heading(line) { headingAt[index] = heading }
+        }
+        var titleHeading: String?
+        if let first = lines.firstIndex(where: { !$0.trimmingSpaces.isEmpty }), let heading = headingAt[first],
+           PullRequestBody.kind(ofHeading: heading.text) == "other",
+           !headingAt.contains(where: { $0.key != first && $0.value.level <= heading.level }),
+           headingAt.values.contains(where: { PullRequestBody.kind(ofHeading: $0.text) != "other" }) {
+            titleHeading = heading.text
+            headingAt[first] = nil
         }
         let top = headingAt.values.map(\.level).min()
         var sections: [ReviewSection] = []
@@ -58,7 +68,10 @@ public struct PullRequestBody: Sendable, Equatable {
         close(lines.count)
         var preamble = Array(lines[0..<min(preambleEnd, lines.count)])
         var titleLine: String?
-        if let first = preamble.firstIndex(where: { !$0.trimmingSpaces.isEmpty }), sections.contains(where: { $0.kind != "other" }) {
+        if let titleHeading, let first = preamble.firstIndex(where: { !$0.trimmingSpaces.isEmpty }) {
+            titleLine = titleHeading
+            preamble.removeSubrange(0...first)
+        } else if let first = preamble.firstIndex(where: { !$0.trimmingSpaces.isEmpty }), sections.contains(where: { $0.kind != "other" }) {
             titleLine = preamble[first].trimmingSpaces
             preamble.removeSubrange(0...first)
         }

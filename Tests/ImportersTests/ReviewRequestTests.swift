@@ -59,4 +59,47 @@ final class ReviewRequestTests: XCTestCase {
             }
         }
     }
+
+    /// A PR written in a file: the first `# ` heading is the title when no `--title` is given,
+    /// the team's template headings (emoji in front, Korean or English) are recognised, and
+    /// images, tables and checklists are kept as written.
+    func testAFirstHeadingIsTheTitleAndTemplateHeadingsAreRecognised() throws {
+        let body = """
+        # Coordinator 적용
+
+        ## 🔗 관련 이슈
+        - #95
+
+        ## ✅ 완료 및 수정 내역
+        - [x] MainCoordinator
+        - [ ] GroupInfoCoordinator
+
+        | 화면 | 상태 |
+        | --- | --- |
+        | Main | 완료 |
+
+        ## 💬 리뷰 노트
+        <img width="300" src="https://example.com/shot.png">
+
+        ## 🧪 How to test
+        시뮬레이터에서 실행
+        """
+        var request = ReviewRequest()
+        request.pr = "95"
+        request.source = .markdown(body, name: "pr.md")
+        let (review, warnings) = try request.newReview()
+        XCTAssertEqual(review.title, "Coordinator 적용")
+        XCTAssertEqual(review.sections.map(\.kind), ["related", "work", "notes", "testing"])
+        XCTAssertEqual(warnings, [])
+        XCTAssertTrue(review.sections[1].body.contains("- [ ] GroupInfoCoordinator\n\n| 화면 | 상태 |\n| --- | --- |"), review.sections[1].body)
+        XCTAssertEqual(review.sections[2].body, "<img width=\"300\" src=\"https://example.com/shot.png\">")
+        request.title = "다른 제목"
+        XCTAssertEqual(try request.newReview().review.title, "다른 제목", "--title still wins")
+        // A first heading that names a section is a section, not the title.
+        request.title = nil
+        request.source = .markdown("# 배경\n이유\n", name: "pr.md")
+        XCTAssertThrowsError(try request.newReview()) { error in
+            XCTAssertEqual((error as? TeamflowError)?.reason, .missing(.title, of: .review))
+        }
+    }
 }
