@@ -83,7 +83,19 @@ public struct TeamEnvironment: Sendable, Equatable {
     /// settings are malformed the author's is the one reported.
     public func session(for store: GitEventStore, author explicit: Author? = nil, wallClock: Date = Date()) throws -> Session {
         let author = try author(explicit: explicit, store: store)
-        return Session(author: author, now: try now(wallClock: wallClock), timeZone: try timeZone(),
+        return Session(author: author, now: try now(wallClock: wallClock), timeZone: try timeZone(settings: store.settings()),
                        identity: store.callerIdentity())
+    }
+
+    /// The zone `TZ` names when it is set, else the team's `teamflow.zone` (the same forms),
+    /// else the system's.
+    public func timeZone(settings: TeamSettings) throws -> TimeZone {
+        guard tz == nil, let zone = settings.zone else { return try timeZone() }
+        do {
+            return try ClockSettings.timeZone(fromTZ: zone)
+        } catch let error as TeamflowError {
+            throw TeamflowError(.environment, "git config teamflow.zone is '\(zone)': " + error.message.replacingOccurrences(of: "TZ='\(zone)' ", with: ""),
+                                hints: ["Use an IANA zone or a fixed offset, e.g. git config teamflow.zone Asia/Seoul."])
+        }
     }
 }

@@ -43,15 +43,15 @@ public final class Team {
     }
 
     /// Opens the repository containing `url` the way the `teamflow` command does: clock,
-    /// zone and author from `environment` (`TEAMFLOW_NOW`, `TZ`, `TEAMFLOW_AUTHOR`, else git's
-    /// `user.name`/`user.email`; see `TeamEnvironment`). Throws `TeamflowError` when `url` is
+    /// zone and author from `environment` (`TEAMFLOW_NOW`, `TZ` else git config `teamflow.zone`,
+    /// `TEAMFLOW_AUTHOR` else git's `user.name`/`user.email`; see `TeamEnvironment`). Throws `TeamflowError` when `url` is
     /// not a folder in a git repository or a setting is malformed.
     public static func open(at url: URL,
                             environment: TeamEnvironment = .current(from: ProcessInfo.processInfo.environment)) throws -> Team {
         let store = try openStore(at: url)
         let author = try environment.author(store: store)
         let clock = try environment.fixedNow().map(TeamClock.fixed) ?? .system
-        return Team(store: store, clock: clock, timeZone: try environment.timeZone(), author: author,
+        return Team(store: store, clock: clock, timeZone: try environment.timeZone(settings: store.settings()), author: author,
                     identity: store.callerIdentity())
     }
 

@@ -7,7 +7,7 @@ import TeamflowCore
 /// `teamflow site --out DIR [--lang en|ko]`: the static team dashboard (docs/SITE.md).
 enum SiteCommand {
     static let out = OptionSpec(long: "out", short: "o", valueName: "DIR", help: "The folder to write (default: site).", completion: .directory)
-    static let lang = OptionSpec(long: "lang", valueName: "LANG", help: "The site's words: en or ko (default: en).",
+    static let lang = OptionSpec(long: "lang", valueName: "LANG", help: "The site's words: en or ko (default: git config teamflow.lang, else en).",
                                  allowedValues: SiteLanguage.allCases.map(\.rawValue))
 
     static let spec = CommandSpec(
@@ -21,7 +21,7 @@ enum SiteCommand {
 
     static func run(_ inv: Invocation) throws {
         let store = try inv.store()
-        let language = try SiteLanguage(rawValue: inv.parsed[lang] ?? "en") ?? .en
+        let language = try SiteLanguage(rawValue: store.settings().language(flag: inv.parsed[lang], allowed: SiteLanguage.allCases.map(\.rawValue))) ?? .en
         let folder = try inv.resolvedPath(inv.parsed[out] ?? "site")
         // Today, the zone and the charts come from the one session every command reads.
         let queries = try inv.queries()

@@ -8,7 +8,7 @@ import WikiExport
 enum WikiExportCommand {
     static let out = OptionSpec(long: "out", short: "o", valueName: "DIR", help: "The folder to write (default: wiki).", completion: .directory)
     /// `--lang`, also of `wiki publish`.
-    static let lang = OptionSpec(long: "lang", valueName: "LANG", help: "Built-in headings: en or ko (default: en).",
+    static let lang = OptionSpec(long: "lang", valueName: "LANG", help: "Built-in headings: en or ko (default: git config teamflow.lang, else en).",
                                  allowedValues: WikiLanguage.allCases.map(\.rawValue))
 
     static let spec = CommandSpec(
@@ -22,7 +22,7 @@ enum WikiExportCommand {
 
     static func run(_ inv: Invocation) throws {
         let store = try inv.store()
-        let language = try WikiLanguage(rawValue: inv.parsed[lang] ?? "en") ?? .en
+        let language = try WikiLanguage(rawValue: store.settings().language(flag: inv.parsed[lang], allowed: WikiLanguage.allCases.map(\.rawValue))) ?? .en
         let folder = try inv.resolvedPath(inv.parsed[out] ?? "wiki")
         let queries = try inv.queries()
         let charts = try queries.charts()

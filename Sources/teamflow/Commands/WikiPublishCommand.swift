@@ -33,7 +33,7 @@ enum WikiPublishCommand {
         guard let git = SystemWikiGit(environment: inv.environment) else {
             throw TeamflowError(.failure, "cannot find `git` on PATH", hints: ["Install git, or add it to PATH."])
         }
-        let language = try WikiLanguage(rawValue: inv.parsed[WikiExportCommand.lang] ?? "en") ?? .en
+        let language = try WikiLanguage(rawValue: store.settings().language(flag: inv.parsed[WikiExportCommand.lang], allowed: WikiLanguage.allCases.map(\.rawValue))) ?? .en
         let charts = try inv.queries().charts()
         let outcome = try ProgressLine.run("teamflow wiki publish", inv) {
             try WikiExporter.team(language: language, workTree: store.workingDirectory, timeZone: session.timeZone,
