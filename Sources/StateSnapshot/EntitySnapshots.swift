@@ -9,12 +9,13 @@ extension Goal: SnapshotTitled {
         w.write(id); w.write(title); w.write(week); w.write(sprint); w.write(done); w.write(removed)
         w.write(createdBy); w.write(createdAt); w.write(clock)
         w.write(doneAt); w.write(removedAt) // history
+        w.write(note)
     }
 
     public init(from r: inout SnapshotReader) throws {
         self.init(restoring: try r.read(), title: try r.read(), week: try r.read(), sprint: try r.read(), done: try r.read(),
                   removed: try r.read(), createdBy: try r.read(), createdAt: try r.read(), clock: try r.read(),
-                  doneAt: try r.read(), removedAt: try r.read())
+                  doneAt: try r.read(), removedAt: try r.read(), note: try r.read())
     }
 }
 
@@ -58,6 +59,7 @@ extension TeamTask: SnapshotTitled {
         w.write(createdAt); w.write(doneAt); w.write(removedAt) // history
         w.write(carries)
         w.write(doneBy.map(\.name)); w.write(doneBy.map(\.email))
+        w.write(note)
     }
 
     public init(from r: inout SnapshotReader) throws {
@@ -68,6 +70,7 @@ extension TeamTask: SnapshotTitled {
         carries = try r.read()
         let name: String? = try r.read(), email: String? = try r.read()
         doneBy = name.map { Author(name: $0, email: email ?? "") }
+        note = try r.read()
     }
 }
 
@@ -195,7 +198,7 @@ extension TeamState: SnapshotCodable {
     /// Bump whenever any state type's fields change: older caches are then rebuilt.
     /// 5: tasks carry their carries, goals' recurrence rules.
     /// 6: tasks and goals gained their history (`createdAt`, `doneAt`, `removedAt`).
-    public static let snapshotFormat = 7
+    public static let snapshotFormat = 8
 
     public func write(to w: inout SnapshotWriter) {
         w.write(teamName); w.write(goals); w.write(members); w.write(projects); w.write(epics); w.write(tasks)

@@ -48,7 +48,7 @@ final class ImportUseCaseTests: XCTestCase {
         - 서버 연결 ✅
         """
         let result = try WeeklyImportUseCase(repository: f.repository, session: f.session).run(text: page)
-        XCTAssertEqual(result, .init(week: "2024-W45", goals: 3, tasks: 3))
+        XCTAssertEqual(result.counts, .init(week: "2024-W45", goals: 3, tasks: 3))
         XCTAssertEqual(try f.eventCount(), before + 6)
         let state = try f.state()
         let goals = state.goals(in: ISOWeek(year: 2024, week: 45))

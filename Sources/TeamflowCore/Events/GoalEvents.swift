@@ -2,7 +2,9 @@
 public struct GoalAdded: TeamEvent {
     public static let type = EventType.goalAdded
     public static let concurrentWrites: ConcurrentWrites = .none
-    public static let keys = [EventSchema.r("title"), EventSchema.r("week"), EventSchema.o("sprint"), EventSchema.o("done", .bool)]
+    public static let keys = [EventSchema.r("title"), EventSchema.r("week"), EventSchema.o("sprint"), EventSchema.o("done", .bool),
+                              EventSchema.o("note")]
+    public static let bodyKeys: Set<String> = ["note"]
 
     public var title: String
     /// ISO week, e.g. `2024-W47`.
@@ -11,30 +13,34 @@ public struct GoalAdded: TeamEvent {
     public var sprint: String?
     /// Written by `import markdown`, which cannot name the new goal's id in a check event.
     public var done: Bool
+    /// Lines a pasted page kept under the goal (`⇒ …`, indented text): Markdown, several lines.
+    public var note: String?
 
-    public init(title: String, week: String, sprint: String? = nil, done: Bool = false) {
+    public init(title: String, week: String, sprint: String? = nil, done: Bool = false, note: String? = nil) {
         self.title = title
         self.week = week
         self.sprint = sprint
         self.done = done
+        self.note = note
     }
 
     public init?(data: Fields) {
         guard let title = data.string("title"), let week = data.string("week") else { return nil }
-        self.init(title: title, week: week, sprint: data.string("sprint"), done: data.bool("done") == true)
+        self.init(title: title, week: week, sprint: data.string("sprint"), done: data.bool("done") == true, note: data.string("note"))
     }
 
     public var data: Fields {
         var data: Fields = ["title": .string(title), "week": .string(week)]
         data.put("sprint", sprint)
         if done { data["done"] = .bool(true) }
+        data.put("note", note)
         return data
     }
 
     public func fold(into state: inout TeamState, event: Event) {
         state.goals[event.id] = Goal(id: event.id, title: title, week: week, sprint: sprint, done: done, removed: false,
                                      createdBy: event.author.name, createdAt: event.at, clock: event.clock,
-                                     doneAt: done ? event.at : nil) // history
+                                     doneAt: done ? event.at : nil, note: note) // history
     }
 
     public func inverse(of event: Event, before: TeamState) -> EventDraft? {

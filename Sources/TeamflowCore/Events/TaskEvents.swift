@@ -3,7 +3,9 @@ public struct TaskAdded: TeamEvent {
     public static let type = EventType.taskAdded
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let keys = [EventSchema.r("title"), EventSchema.r("week"), EventSchema.o("member"), EventSchema.o("epic"),
-                              EventSchema.o("parent"), EventSchema.o("due"), EventSchema.o("sprint"), EventSchema.o("done", .bool)]
+                              EventSchema.o("parent"), EventSchema.o("due"), EventSchema.o("sprint"), EventSchema.o("done", .bool),
+                              EventSchema.o("note")]
+    public static let bodyKeys: Set<String> = ["note"]
 
     public var title: String
     public var week: String
@@ -15,9 +17,11 @@ public struct TaskAdded: TeamEvent {
     public var sprint: String?
     /// Written by `import markdown`, which cannot name the new task's id in a check event.
     public var done: Bool
+    /// Lines a pasted page kept under the item (`⇒ …`, indented text): Markdown, several lines.
+    public var note: String?
 
     public init(title: String, week: String, member: String? = nil, epic: String? = nil, parent: String? = nil,
-                due: Day? = nil, sprint: String? = nil, done: Bool = false) {
+                due: Day? = nil, sprint: String? = nil, done: Bool = false, note: String? = nil) {
         self.title = title
         self.week = week
         self.member = member
@@ -26,13 +30,14 @@ public struct TaskAdded: TeamEvent {
         self.due = due
         self.sprint = sprint
         self.done = done
+        self.note = note
     }
 
     public init?(data: Fields) {
         guard let title = data.string("title"), let week = data.string("week") else { return nil }
         self.init(title: title, week: week, member: data.string("member"), epic: data.string("epic"),
                   parent: data.string("parent"), due: data.string("due").flatMap(Day.init(parsing:)),
-                  sprint: data.string("sprint"), done: data.bool("done") == true)
+                  sprint: data.string("sprint"), done: data.bool("done") == true, note: data.string("note"))
     }
 
     public var data: Fields {
@@ -43,6 +48,7 @@ public struct TaskAdded: TeamEvent {
         data.put("due", due?.description)
         data.put("sprint", sprint)
         if done { data["done"] = .bool(true) }
+        data.put("note", note)
         return data
     }
 
@@ -53,7 +59,8 @@ public struct TaskAdded: TeamEvent {
         state.tasks[event.id] = TeamTask(id: event.id, title: title, member: member, epic: epic, parent: parent, week: week,
                                          sprint: sprint, due: due, status: done ? .done : .todo, removed: false,
                                          clock: event.clock,
-                                         createdAt: event.at, doneAt: done ? event.at : nil, doneBy: done ? event.author : nil)
+                                         createdAt: event.at, doneAt: done ? event.at : nil, doneBy: done ? event.author : nil,
+                                         note: note)
     }
 
     public func inverse(of event: Event, before: TeamState) -> EventDraft? {

@@ -20,6 +20,8 @@ public struct Goal: Sendable, Codable, Equatable, Identifiable {
     /// When it was removed (nil while it is not removed).
     public var removedAt: String? = nil
     // End of history.
+    /// What the page it was imported from said under it (Markdown); nil for most goals.
+    public var note: String? = nil
 
     /// The short id commands print.
     public var shortID: String { ShortID.of(id) }

@@ -6,10 +6,10 @@
 extension Goal {
     package init(restoring id: String, title: String, week: String, sprint: String?, done: Bool, removed: Bool,
                  createdBy: String, createdAt: String, clock: Int,
-                 doneAt: String?, removedAt: String?) {
+                 doneAt: String?, removedAt: String?, note: String? = nil) {
         self.init(id: id, title: title, week: week, sprint: sprint, done: done, removed: removed, createdBy: createdBy,
                   createdAt: createdAt, clock: clock,
-                  doneAt: doneAt, removedAt: removedAt)
+                  doneAt: doneAt, removedAt: removedAt, note: note)
     }
 }
 
@@ -43,10 +43,10 @@ extension Epic {
 extension TeamTask {
     package init(restoring id: String, title: String, member: String?, epic: String?, parent: String?, week: String,
                  sprint: String?, due: Day?, status: WorkStatus, removed: Bool, clock: Int,
-                 createdAt: String, doneAt: String?, removedAt: String?, doneBy: Author? = nil) {
+                 createdAt: String, doneAt: String?, removedAt: String?, doneBy: Author? = nil, note: String? = nil) {
         self.init(id: id, title: title, member: member, epic: epic, parent: parent, week: week, sprint: sprint, due: due,
                   status: status, removed: removed, clock: clock,
-                  createdAt: createdAt, doneAt: doneAt, removedAt: removedAt, doneBy: doneBy)
+                  createdAt: createdAt, doneAt: doneAt, removedAt: removedAt, doneBy: doneBy, note: note)
     }
 }
 

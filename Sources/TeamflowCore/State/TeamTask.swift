@@ -32,6 +32,8 @@ public struct TeamTask: Sendable, Codable, Equatable, Identifiable {
     /// what a standup says, read from the state instead of a replay of the history.
     public var doneBy: Author? = nil
     // End of history.
+    /// What the page it was imported from said under it (Markdown); nil for most tasks.
+    public var note: String? = nil
 
     public var done: Bool { status == .done }
     public var shortID: String { ShortID.of(id) }

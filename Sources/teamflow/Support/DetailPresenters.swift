@@ -54,6 +54,7 @@ extension Present {
         }
         var lines = [Console.styled("Task \(oneLine(task.shortID))  \(oneLine(task.title))", .bold)]
         lines += fieldLines(fields)
+        lines += noteLines(task.note)
         if !detail.subtasks.isEmpty {
             let all = detail.subtasks.flatMap(\.flattened)
             lines += ["", Console.styled("Sub-tasks", .bold) + " (\(progress(all.filter(\.done).count, all.count)))"]
@@ -67,7 +68,14 @@ extension Present {
         var lines = [Console.styled("Goal \(oneLine(goal.shortID))  \(oneLine(goal.title))", .bold)]
         lines += fieldLines([("status", goal.done ? "done" : "open"), ("week", goal.week), ("sprint", detail.sprintName),
                              ("created", "\(Timestamp.display(goal.createdAt, timeZone: timeZone)) by \(goal.createdBy)")])
+        lines += noteLines(goal.note)
         return (lines + historyLines(detail.history, timeZone: timeZone)).joined(separator: "\n")
+    }
+
+    /// The note a pasted page kept under the item, a line each under `note`.
+    private static func noteLines(_ note: String?) -> [String] {
+        guard let note, !note.isEmpty else { return [] }
+        return ["", Console.styled("Note", .bold)] + note.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + oneLine(String($0)) }
     }
 
     /// `  name     value` for each field that has a value.

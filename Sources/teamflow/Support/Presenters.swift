@@ -26,6 +26,7 @@ enum Present {
             ("createdBy", .string(goal.createdBy)),
             ("createdAt", .string(goal.createdAt)),
             ("doneAt", .optional(goal.doneAt)),
+            ("note", .optional(goal.note)),
         ])
     }
 
@@ -151,6 +152,7 @@ extension Present {
             ("sprint", .optional(task.sprint)),
             ("due", .optional(task.due?.description)),
             ("doneAt", .optional(task.doneAt)),
+            ("note", .optional(task.note)),
         ]
         // carry-over and due dates
         let carried = carried ?? (from: task.carriedFrom(into: task.week), to: nil)
