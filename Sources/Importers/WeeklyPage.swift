@@ -82,6 +82,8 @@ public struct WeeklyPage: Sendable, Equatable {
         var memberIndex: [String: Int] = [:]
         var nesting = Nesting()
         var last: (target: Target, indent: Int)?
+        // Labels taken for members by their shape alone: reported as notes if they get no task.
+        var guessedAt: [String: Int] = [:]
         for (index, line) in lines.enumerated() {
             let number = index + 1
             if fence.feed(line) {
@@ -167,11 +169,19 @@ public struct WeeklyPage: Sendable, Equatable {
                 phase = .members
                 member = name
                 ensure(name, &memberIndex)
+                if guessedAt[name] == nil { guessedAt[name] = number }
             } else {
                 skip(number, label.count > 80 ? .prose : .notes, line)
             }
         }
-        // Members named but given no task are dropped with their (empty) note lists.
+        // Members named but given no task are dropped with their (empty) note lists; a label
+        // taken for a member only by its shape was a note after all.
+        for member in members where member.tasks.isEmpty {
+            if let line = guessedAt[member.name] {
+                skipped.append(SkippedLine(line: line, reason: .notes, text: member.name))
+            }
+        }
+        skipped.sort { $0.line < $1.line }
         let kept = members.indices.filter { !members[$0].tasks.isEmpty }
         members = kept.map { members[$0] }
         taskNotes = kept.map { taskNotes[$0] }

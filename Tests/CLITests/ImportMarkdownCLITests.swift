@@ -80,4 +80,37 @@ final class ImportMarkdownCLITests: XCTestCase {
         XCTAssertEqual(try w.teamflow("undo").code, 0)
         XCTAssertTrue(try tasks(w).isEmpty, "a second undo takes back the command before the import")
     }
+
+    /// A page as pasted from Notion, through standard input: a dry run first, then the import,
+    /// with the report of what was kept as notes and what was skipped; `task show` has the note.
+    func testAPastedPageFromStandardInputWithADryRunAndTheReport() throws {
+        let w = try Workspace()
+        for (name, handle) in [("건우", "geonwoo"), ("석영", "seokyoung")] {
+            XCTAssertEqual(try CLI.run(["member", "add", name, "--handle", handle], in: w.path).code, 0)
+        }
+        let page = "11/18 팀 현황\n\n• 배포 꼭 하기 ✅\n건우\n• DI Container\n    ⇒ Swinject 대신 직접\n석영\n1) 방 나가기\n\n```\nlog\n```\n"
+        let dry = try CLI.run(["import", "markdown", "-", "--dry-run"], in: w.path, stdin: page)
+        XCTAssertEqual(dry.code, 0, dry.stderr)
+        XCTAssertTrue(dry.stdout.contains("Would import 1 goal and 2 tasks into 2024-W47"), dry.stdout)
+        XCTAssertTrue(dry.stdout.contains("건우  [ ] DI Container  (+ note)"), dry.stdout)
+        XCTAssertTrue(dry.stdout.contains("skipped 3 lines: 10-12 (code)"), dry.stdout)
+        XCTAssertEqual(try eventCount(w), 2, "a dry run writes nothing")
+        let done = try CLI.run(["import", "markdown", "-", "--json"], in: w.path, stdin: page)
+        XCTAssertEqual(done.code, 0, done.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(done.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(json?["keptAsNotes"] as? [Int], [6])
+        XCTAssertEqual((json?["skippedLines"] as? [[String: Any]])?.first?["reason"] as? String, "code")
+        let show = try CLI.run(["task", "show", "DI"], in: w.path)
+        XCTAssertTrue(show.stdout.contains("⇒ Swinject 대신 직접"), show.stdout)
+        let unknown = try CLI.run(["import", "markdown", "-", "--members", "민지"], in: w.path, stdin: page)
+        XCTAssertEqual(unknown.code, 64, unknown.stderr)
+        let nothing = try CLI.run(["import", "markdown", "-"], in: w.path, stdin: "회의록\n긴 이야기만 있었다.\n")
+        XCTAssertEqual(nothing.code, 1)
+        XCTAssertTrue(nothing.stderr.contains("line 1: 회의록"), nothing.stderr)
+    }
+
+    /// Commits on the events ref (one per append).
+    private func eventCount(_ w: Workspace) throws -> Int {
+        Int(try w.git("rev-list", "--count", "refs/teamflow/events").trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
 }
