@@ -27,15 +27,16 @@ struct BoardHTML {
         // On another page the anchors are the week page's; no link when that page is not written.
         let page: String? = placement == .weekPage ? "" : map.weekFiles[week.description]
         let items = Items(page: page, history: placement == .weekPage)
-        var html = "<section class=\"goals\">\n<\(h)>\(HTML.text(word("goals"))) <span class=\"count\">\(board.doneCount)/\(board.goals.count)</span></\(h)>\n"
-        html += goals(board.goals, items)
+        let progress = board.goalProgress
+        var html = "<section class=\"goals\">\n<\(h)>\(HTML.text(word("goals"))) <span class=\"count\">\(progress.done)/\(progress.total)</span></\(h)>\n"
+        html += goals(board.goalLines, items)
         html += "</section>\n"
 
         if let sprint = board.sprint {
             // The name usually holds the word already ("Sprint 3"), so the heading says "Sprint goals · Sprint 3".
             html += "<section class=\"sprint\">\n<\(h)>\(HTML.text(word("sprintGoals"))) <span class=\"count\">\(board.sprintDoneCount)/\(board.sprintGoals.count)</span>"
                 + " · \(HTML.line(sprint.name)) <small>\(sprint.from) – \(sprint.to)</small></\(h)>\n"
-            html += goals(board.sprintGoals, items)
+            html += goals(board.sprintGoalLines, items)
             if let file = chartFiles.sprints[sprint.id], let series = charts.sprintBurndowns[sprint.id] {
                 html += Markup.figure(file: file, alt: word("sprintBurndown") + ": " + summary(series), caption: word("sprintBurndown"))
             }
@@ -70,12 +71,25 @@ struct BoardHTML {
     }
 
     /// Goals as a checklist.
-    func goals(_ list: [Goal], _ items: Items) -> String {
+    func goals(_ list: [GoalLine], _ items: Items) -> String {
         guard !list.isEmpty else { return "<p class=\"empty\">\(HTML.text(language.word("nothing")))</p>\n" }
-        return "<ul class=\"checklist\">\n" + list.map { goal in
-            let anchor = "goal-" + goal.shortID
-            return "<li id=\"\(HTML.attribute(anchor))\"\(goal.done ? " class=\"done\"" : "")>\(Markup.check(goal.done, label: goal.title)) "
-                + "\(Markup.id(goal.shortID, href: items.href(anchor))) \(HTML.line(goal.title))</li>\n"
+        let word = language.word
+        return "<ul class=\"checklist\">\n" + list.map { line in
+            let goal = line.goal
+            // A carried-away record has no anchor of its own: the goal's line is in its new week.
+            let anchor = line.carriedTo == nil ? "goal-" + goal.shortID : "goal-" + goal.shortID + "-carried"
+            var classes: [String] = []
+            if line.countsDone { classes.append("done") }
+            if line.carriedTo != nil { classes.append("carried") }
+            var html = "<li id=\"\(HTML.attribute(anchor))\"\(classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")>"
+                + "\(Markup.check(line.countsDone, label: goal.title)) \(Markup.id(goal.shortID, href: items.href(anchor))) \(HTML.line(goal.title))"
+            if let owner = line.ownerName { html += " <span class=\"mark owner\">@\(HTML.line(owner))</span>" }
+            if let to = line.carriedTo {
+                html += " <span class=\"mark carried\">» \(HTML.text(word("carriedTo"))) \(HTML.line(to))</span>"
+            } else if let from = line.carriedFrom {
+                html += " <span class=\"mark carried-in\">↪ \(HTML.text(word("carriedFrom"))) \(HTML.line(from))</span>"
+            }
+            return html + "</li>\n"
         }.joined() + "</ul>\n"
     }
 

@@ -9,13 +9,13 @@ extension Goal: SnapshotTitled {
         w.write(id); w.write(title); w.write(week); w.write(sprint); w.write(done); w.write(removed)
         w.write(createdBy); w.write(createdAt); w.write(clock)
         w.write(doneAt); w.write(removedAt) // history
-        w.write(note)
+        w.write(note); w.write(member); w.write(carries)
     }
 
     public init(from r: inout SnapshotReader) throws {
         self.init(restoring: try r.read(), title: try r.read(), week: try r.read(), sprint: try r.read(), done: try r.read(),
                   removed: try r.read(), createdBy: try r.read(), createdAt: try r.read(), clock: try r.read(),
-                  doneAt: try r.read(), removedAt: try r.read(), note: try r.read())
+                  doneAt: try r.read(), removedAt: try r.read(), note: try r.read(), member: try r.read(), carries: try r.read())
     }
 }
 

@@ -57,12 +57,12 @@ struct WikiContext {
             "name": .string(key),
             "start": .string(board.start.description),
             "end": .string(board.end.description),
-            "goals": .array(board.goals.map { item($0.title, done: $0.done, depth: 0) }),
-            "doneGoals": .int(board.doneCount),
+            "goals": .array(board.goalLines.map(goalItem)),
+            "doneGoals": .int(board.goalProgress.done),
             "sprint": board.sprint.map { sprint in
                 .dictionary(["name": .string(Inline.text(sprint.name)), "from": .string(sprint.from.description),
                              "to": .string(sprint.to.description),
-                             "goals": .array(board.sprintGoals.map { item($0.title, done: $0.done, depth: 0) }),
+                             "goals": .array(board.sprintGoalLines.map(goalItem)),
                              "doneGoals": .int(board.sprintDoneCount)])
             } ?? .null,
             "members": .array(board.members.map { column in
@@ -116,6 +116,18 @@ struct WikiContext {
         if let carriedFrom { parts.append("\(labels["carriedFrom"] ?? "carried ←") \(Inline.text(carriedFrom))") }
         if let due { parts.append("\(labels["due"] ?? "Due") \(due), \(labels["overdue"] ?? "overdue")") }
         return parts.map { " (\($0))" }.joined()
+    }
+
+    /// A goal line: `owner` and `marks` (carried to or from a week), as tasks have them.
+    private func goalItem(_ line: GoalLine) -> TemplateValue {
+        var fields = itemFields(line.goal.title, done: line.countsDone, depth: 0)
+        fields["id"] = .string(line.goal.shortID)
+        fields["owner"] = line.ownerName.map { .string(Inline.text($0)) } ?? .null
+        fields["carriedTo"] = line.carriedTo.map { .string(Inline.text($0)) } ?? .null
+        fields["carriedFrom"] = line.carriedFrom.map { .string(Inline.text($0)) } ?? .null
+        let owner = line.ownerName.map { " @" + Inline.text($0) } ?? ""
+        fields["marks"] = .string(owner + marks(doing: false, carriedTo: line.carriedTo, carriedFrom: line.carriedFrom))
+        return .dictionary(fields)
     }
 
     private func item(_ text: String, done: Bool, depth: Int) -> TemplateValue {

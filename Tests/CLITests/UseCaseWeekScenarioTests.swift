@@ -68,7 +68,11 @@ final class UseCaseWeekScenarioTests: XCTestCase {
           "sprint": null,
           "createdBy": "Kim Minsu",
           "createdAt": "2024-11-18T09:05:00+09:00",
-          "doneAt": null
+          "doneAt": null,
+          "note": null,
+          "member": null,
+          "carriedFrom": null,
+          "carriedTo": null
         },
         {
           "id": "#2",
@@ -79,7 +83,11 @@ final class UseCaseWeekScenarioTests: XCTestCase {
           "sprint": null,
           "createdBy": "Kim Minsu",
           "createdAt": "2024-11-18T09:06:00+09:00",
-          "doneAt": "2024-11-21T16:00:00+09:00"
+          "doneAt": "2024-11-21T16:00:00+09:00",
+          "note": null,
+          "member": null,
+          "carriedFrom": null,
+          "carriedTo": null
         }
       ],
       "sprint": null,
@@ -104,6 +112,7 @@ final class UseCaseWeekScenarioTests: XCTestCase {
               "sprint": null,
               "due": null,
               "doneAt": null,
+              "note": null,
               "carriedFrom": null,
               "carriedTo": null,
               "overdue": false,
@@ -121,6 +130,7 @@ final class UseCaseWeekScenarioTests: XCTestCase {
                   "sprint": null,
                   "due": null,
                   "doneAt": null,
+                  "note": null,
                   "carriedFrom": null,
                   "carriedTo": null,
                   "overdue": false,
@@ -138,6 +148,7 @@ final class UseCaseWeekScenarioTests: XCTestCase {
                       "sprint": null,
                       "due": null,
                       "doneAt": "2024-11-19T18:00:00+09:00",
+                      "note": null,
                       "carriedFrom": null,
                       "carriedTo": null,
                       "overdue": false,
@@ -169,6 +180,7 @@ final class UseCaseWeekScenarioTests: XCTestCase {
               "sprint": null,
               "due": null,
               "doneAt": "2024-11-21T15:00:00+09:00",
+              "note": null,
               "carriedFrom": null,
               "carriedTo": null,
               "overdue": false,
@@ -191,6 +203,7 @@ final class UseCaseWeekScenarioTests: XCTestCase {
           "sprint": null,
           "due": null,
           "doneAt": null,
+          "note": null,
           "carriedFrom": null,
           "carriedTo": null,
           "overdue": false,

@@ -33,6 +33,8 @@ final class EventCatalogTests: XCTestCase {
             TaskAssigned(task: "t1", member: nil),
             TaskRemoved(task: "t1", subtasks: ["t2"]), TaskRestored(task: "t1", subtasks: ["t2"]),
             TaskCarried(from: "2024-W47", to: "2024-W48", tasks: ["t1", "t0"]), TaskUncarried(from: "2024-W47", to: "2024-W48", tasks: ["t1"]),
+            GoalAssigned(goal: "g1", member: "m1"), GoalCarried(from: "2024-W47", to: "2024-W48", goals: ["g1"]),
+            GoalUncarried(from: "2024-W47", to: "2024-W48", goals: ["g1"]),
             SprintAdded(name: "S12", from: Day(parsing: "2024-11-18") ?? Day(date: Date(timeIntervalSince1970: 0), timeZone: .gmt),
                         to: Day(parsing: "2024-11-29") ?? Day(date: Date(timeIntervalSince1970: 0), timeZone: .gmt)),
             SprintRemoved(id: "s1"), SprintRestored(id: "s1"),

@@ -23,15 +23,16 @@ final class TypedFoldsDifferentialTests: XCTestCase {
 
     /// The state without what the legacy folds never knew: the items' history
     /// (`createdAt`/`doneAt`/`doneBy`/`removedAt` of tasks, `doneAt`/`removedAt` of goals; tested in
-    /// InsightsTests and the standup tests).
+    /// InsightsTests and the standup tests), an imported item's `note` and a goal's owner (tested
+    /// in PastedPageTests and GoalOwnerCarryTests).
     static func withoutHistory(_ state: TeamState) -> TeamState {
         var out = state
         for (id, var task) in state.tasks {
-            (task.createdAt, task.doneAt, task.removedAt, task.doneBy) = ("", nil, nil, nil)
+            (task.createdAt, task.doneAt, task.removedAt, task.doneBy, task.note) = ("", nil, nil, nil, nil)
             out.tasks[id] = task
         }
         for (id, var goal) in state.goals {
-            (goal.doneAt, goal.removedAt) = (nil, nil)
+            (goal.doneAt, goal.removedAt, goal.note, goal.member) = (nil, nil, nil, nil)
             out.goals[id] = goal
         }
         return out

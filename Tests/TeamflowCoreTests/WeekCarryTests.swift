@@ -80,7 +80,7 @@ final class WeekCarryTests: XCTestCase {
         let count = try s.f.eventCount()
         let error = assertError(.conflict) { try s.weeks.carry() }
         XCTAssertTrue(error?.message.contains("nothing open in 2024-W47") == true, error?.description ?? "")
-        XCTAssertTrue(error?.description.contains("4 tasks were already carried") == true, error?.description ?? "")
+        XCTAssertTrue(error?.description.contains("4 items were already carried") == true, error?.description ?? "")
         XCTAssertEqual(try s.f.eventCount(), count)
     }
 

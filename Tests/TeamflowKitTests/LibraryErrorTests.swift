@@ -6,17 +6,17 @@ import XCTest
 /// needs, and no message or hint names a `teamflow` command or one of its flags (those are the
 /// command line's words, added by the executable).
 final class LibraryErrorTests: XCTestCase {
-    private var folder: URL?
+    private var folders: [URL] = []
 
     override func tearDown() {
-        if let folder { try? FileManager.default.removeItem(at: folder) }
+        for folder in folders { try? FileManager.default.removeItem(at: folder) }
         super.tearDown()
     }
 
     private func team() throws -> Team {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("teamflowkit-errors-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        folder = url
+        folders.append(url)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
         process.arguments = ["init", "-q"]

@@ -10,6 +10,9 @@ public enum EventType {
     public static let goalUnchecked = "goal.unchecked"
     public static let goalRemoved = "goal.removed"
     public static let goalRestored = "goal.restored"
+    public static let goalAssigned = "goal.assigned"
+    public static let goalCarried = "goal.carried"
+    public static let goalUncarried = "goal.uncarried"
     // Recurring goals
     public static let goalRepeated = "goal.repeated"
     public static let goalStopped = "goal.stopped"

@@ -3,7 +3,7 @@ public struct GoalAdded: TeamEvent {
     public static let type = EventType.goalAdded
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let keys = [EventSchema.r("title"), EventSchema.r("week"), EventSchema.o("sprint"), EventSchema.o("done", .bool),
-                              EventSchema.o("note")]
+                              EventSchema.o("note"), EventSchema.o("member")]
     public static let bodyKeys: Set<String> = ["note"]
 
     public var title: String
@@ -15,18 +15,22 @@ public struct GoalAdded: TeamEvent {
     public var done: Bool
     /// Lines a pasted page kept under the goal (`⇒ …`, indented text): Markdown, several lines.
     public var note: String?
+    /// The owner's member id.
+    public var member: String?
 
-    public init(title: String, week: String, sprint: String? = nil, done: Bool = false, note: String? = nil) {
+    public init(title: String, week: String, sprint: String? = nil, done: Bool = false, note: String? = nil, member: String? = nil) {
         self.title = title
         self.week = week
         self.sprint = sprint
         self.done = done
         self.note = note
+        self.member = member
     }
 
     public init?(data: Fields) {
         guard let title = data.string("title"), let week = data.string("week") else { return nil }
-        self.init(title: title, week: week, sprint: data.string("sprint"), done: data.bool("done") == true, note: data.string("note"))
+        self.init(title: title, week: week, sprint: data.string("sprint"), done: data.bool("done") == true, note: data.string("note"),
+                  member: data.string("member"))
     }
 
     public var data: Fields {
@@ -34,13 +38,14 @@ public struct GoalAdded: TeamEvent {
         data.put("sprint", sprint)
         if done { data["done"] = .bool(true) }
         data.put("note", note)
+        data.put("member", member)
         return data
     }
 
     public func fold(into state: inout TeamState, event: Event) {
         state.goals[event.id] = Goal(id: event.id, title: title, week: week, sprint: sprint, done: done, removed: false,
                                      createdBy: event.author.name, createdAt: event.at, clock: event.clock,
-                                     doneAt: done ? event.at : nil, note: note) // history
+                                     doneAt: done ? event.at : nil, note: note, member: member) // history
     }
 
     public func inverse(of event: Event, before: TeamState) -> EventDraft? {

@@ -26,6 +26,14 @@ public struct WeekBoard: Sendable, Equatable {
     public var overdue: [Project]
     /// Open tasks of any week whose due date is before `asOf`, earliest due first (no sub-tasks nested).
     public var overdueTasks: [TaskNode] = []
+    /// The week's goal lines as every view shows them: `goals` with their owners and where
+    /// they were carried from, then the records of goals carried out of the week.
+    public var goalLines: [GoalLine] = []
+    /// The sprint's goal lines (owners; sprint goals are not carried).
+    public var sprintGoalLines: [GoalLine] = []
+
+    /// Done and total over the week's goal lines (a carried-away record counts, never done).
+    public var goalProgress: (done: Int, total: Int) { (goalLines.filter(\.countsDone).count, goalLines.count) }
 
     /// Goals of the week done (sprint goals are counted apart, in `sprintDoneCount`).
     public var doneCount: Int { goals.filter(\.done).count }
@@ -37,6 +45,40 @@ public struct WeekBoard: Sendable, Equatable {
     }
     /// Every task line of the week (members' and unassigned, sub-tasks included), in board order.
     public var allTaskNodes: [TaskNode] { (members.flatMap(\.tasks) + unassigned).flatMap(\.flattenedNodes) }
+}
+
+/// A goal on a board: its owner's name and, on a week's board, where it was carried from or
+/// (for the record a carry left behind) to.
+public struct GoalLine: Sendable, Equatable {
+    public var goal: Goal
+    /// The owner's name, resolved for display.
+    public var ownerName: String?
+    /// The week the goal was carried in from (nil: filed here).
+    public var carriedFrom: String? = nil
+    /// The week the goal went to, when this line is the record a carry left behind.
+    public var carriedTo: String? = nil
+
+    /// Done on this board: a carried-away record never is.
+    public var countsDone: Bool { goal.done && carriedTo == nil }
+
+    /// The line of `goal` on its own week's board, its owner named from `state`.
+    public init(_ goal: Goal, in state: TeamState) {
+        self = GoalLine.lines([goal], carriedOut: [], week: goal.week, in: state)[0]
+    }
+
+    init(goal: Goal, ownerName: String?, carriedFrom: String? = nil, carriedTo: String? = nil) {
+        self.goal = goal
+        self.ownerName = ownerName
+        self.carriedFrom = carriedFrom
+        self.carriedTo = carriedTo
+    }
+
+    /// The lines of `goals` filed in `week` and, after them, of `carriedOut` (goals carried away).
+    static func lines(_ goals: [Goal], carriedOut: [Goal], week: String, in state: TeamState) -> [GoalLine] {
+        let owner = { (goal: Goal) in goal.member.flatMap { state.members[$0] }.flatMap { $0.removed ? nil : $0.name } }
+        return goals.map { GoalLine(goal: $0, ownerName: owner($0), carriedFrom: $0.carriedFrom(into: week)) }
+            + carriedOut.map { GoalLine(goal: $0, ownerName: owner($0), carriedTo: $0.carriedTo(outOf: week)) }
+    }
 }
 
 /// A task on a board with its sub-tasks nested.
@@ -88,13 +130,14 @@ extension WeekBoard {
         self.init(state: state, week: week, asOf: today, goals: state.goals(in: week),
                   sprint: sprint, sprintGoals: sprint.map(state.goals(in:)) ?? [],
                   weekTasks: relevant.filter { $0.week == key || $0.isCarried(outOf: key) },
-                  overdueCandidates: relevant.filter { $0.isOverdue(today: today) })
+                  overdueCandidates: relevant.filter { $0.isOverdue(today: today) },
+                  carriedOutGoals: state.goals.values { !$0.removed && $0.isCarried(outOf: key) })
     }
 
     /// The board from what belongs to the week, already selected (by `init(state:week:today:)`
     /// for one week, by `WeekBoards` for every week at once).
     init(state: TeamState, week: ISOWeek, asOf: Day, goals: [Goal], sprint: Sprint?, sprintGoals: [Goal],
-         weekTasks: [TeamTask], overdueCandidates: [TeamTask]) {
+         weekTasks: [TeamTask], overdueCandidates: [TeamTask], carriedOutGoals: [Goal]) {
         let (members, unassigned) = TaskNode.group(weekTasks, in: state, week: week.description, asOf: asOf)
         let overdueTasks = overdueCandidates.filter { $0.isOverdue(today: asOf) }.enumerated()
             .sorted { ($0.element.due ?? asOf, $0.offset) < ($1.element.due ?? asOf, $1.offset) }
@@ -105,7 +148,11 @@ extension WeekBoard {
                   goals: goals.filter { $0.sprint == nil },
                   sprint: sprint, sprintGoals: sprintGoals,
                   members: members, unassigned: unassigned, overdue: state.overdueProjects(today: asOf),
-                  overdueTasks: overdueTasks)
+                  overdueTasks: overdueTasks,
+                  goalLines: GoalLine.lines(goals.filter { $0.sprint == nil },
+                                            carriedOut: carriedOutGoals.filter { $0.sprint == nil }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) },
+                                            week: week.description, in: state),
+                  sprintGoalLines: GoalLine.lines(sprintGoals, carriedOut: [], week: week.description, in: state))
     }
 }
 

@@ -11,6 +11,8 @@ public struct WeekBoards: Sendable {
     private let tasksByWeek: [String: [TeamTask]]
     private let openWithDue: [TeamTask]
     private let goalsByWeek: [String: [Goal]]
+    /// Goals carried out of each week (the records its board keeps), in the order they were added.
+    private let carriedOutGoals: [String: [Goal]]
     private let rules: [GoalRule]
     private var sprintGoals: [String: [Goal]] = [:]
 
@@ -29,10 +31,16 @@ public struct WeekBoards: Sendable {
         // Appended in task order, but a carried task joins its old week's list out of order.
         tasksByWeek = byWeek.mapValues { $0.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) } }
         self.openWithDue = openWithDue
-        goalsByWeek = Dictionary(grouping: state.goals.values { !$0.removed }, by: \.week)
+        let liveGoals = state.goals.values { !$0.removed }
+        goalsByWeek = Dictionary(grouping: liveGoals, by: \.week)
+        var carriedOut: [String: [Goal]] = [:]
+        for goal in liveGoals {
+            for week in Set(goal.carries.map(\.from)) where goal.isCarried(outOf: week) { carriedOut[week, default: []].append(goal) }
+        }
+        carriedOutGoals = carriedOut.mapValues { $0.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) } }
         rules = state.goalRules.values { _ in true }
         for sprint in state.liveSprints { sprintGoals[sprint.id] = state.goals(in: sprint) }
-        let keys = Set(tasksByWeek.keys).union(goalsByWeek.keys).union(state.retros().map(\.week))
+        let keys = Set(tasksByWeek.keys).union(goalsByWeek.keys).union(carriedOutGoals.keys).union(state.retros().map(\.week))
             .union(state.liveReviews.map(\.week))
         // Only well-formed weeks get a board (a hand-written event may carry anything).
         weeks = Set(keys.compactMap(ISOWeek.init(parsing:)).filter { keys.contains($0.description) }).sorted(by: >)
@@ -45,6 +53,7 @@ public struct WeekBoards: Sendable {
         return WeekBoard(state: state, week: week, asOf: asOf,
                          goals: state.goalsWithInstances(in: week, rules: rules, weekGoals: goalsByWeek[key] ?? []),
                          sprint: sprint, sprintGoals: sprint.flatMap { sprintGoals[$0.id] } ?? [],
-                         weekTasks: tasksByWeek[key] ?? [], overdueCandidates: openWithDue)
+                         weekTasks: tasksByWeek[key] ?? [], overdueCandidates: openWithDue,
+                         carriedOutGoals: carriedOutGoals[key] ?? [])
     }
 }

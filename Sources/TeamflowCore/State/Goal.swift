@@ -22,6 +22,10 @@ public struct Goal: Sendable, Codable, Equatable, Identifiable {
     // End of history.
     /// What the page it was imported from said under it (Markdown); nil for most goals.
     public var note: String? = nil
+    /// The owner's member id (`goal add --member`, `goal assign`).
+    public var member: String? = nil
+    /// Every time the goal was carried to a later week, oldest first.
+    public var carries: [TaskCarry] = []
 
     /// The short id commands print.
     public var shortID: String { ShortID.of(id) }

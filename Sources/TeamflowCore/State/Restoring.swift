@@ -6,10 +6,10 @@
 extension Goal {
     package init(restoring id: String, title: String, week: String, sprint: String?, done: Bool, removed: Bool,
                  createdBy: String, createdAt: String, clock: Int,
-                 doneAt: String?, removedAt: String?, note: String? = nil) {
+                 doneAt: String?, removedAt: String?, note: String? = nil, member: String? = nil, carries: [TaskCarry] = []) {
         self.init(id: id, title: title, week: week, sprint: sprint, done: done, removed: removed, createdBy: createdBy,
                   createdAt: createdAt, clock: clock,
-                  doneAt: doneAt, removedAt: removedAt, note: note)
+                  doneAt: doneAt, removedAt: removedAt, note: note, member: member, carries: carries)
     }
 }
 

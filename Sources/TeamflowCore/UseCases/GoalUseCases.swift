@@ -7,7 +7,7 @@ public struct GoalUseCases: UseCase {
     /// Adds a goal to a week (default: the current one). `until` belongs to recurring goals
     /// (`addRecurring`): given here, it is wrong usage rather than silently ignored.
     @discardableResult
-    public func add(title: String, week: String? = nil, sprint: String? = nil, until: String? = nil) throws -> Goal {
+    public func add(title: String, week: String? = nil, sprint: String? = nil, until: String? = nil, member: String? = nil) throws -> Goal {
         guard until == nil else {
             throw TeamflowError(.usage, "a last week needs a recurring goal", reason: .invalidText(.until, of: .recurringGoal))
         }
@@ -16,12 +16,26 @@ public struct GoalUseCases: UseCase {
         // sprint's first week unless a week is given.
         let sprint = try sprint.map { try SprintUseCases.resolve($0, in: repository.state()) }
         let week = try week.map { try session.week($0) } ?? sprint.map { ISOWeek(containing: $0.from) } ?? session.currentWeek
-        let added = GoalAdded(title: title, week: week.description, sprint: sprint?.id)
+        // The owner, like a task's member: a name, handle, id prefix or `me`.
+        let owner = try member.map { try session.member($0, in: repository.state()) }
+        let added = GoalAdded(title: title, week: week.description, sprint: sprint?.id, member: owner?.id)
         let events = try context.record([EventDraft(added, summary: "goal: add \"\(title)\" (\(week))")])
         // Folded alone: a goal depends on nothing else, and an add need not load the whole state.
         var state = TeamState()
         state.apply(events)
         return try readBack(events.first.flatMap { state.goals[$0.id] }, "goal")
+    }
+
+    /// Gives a goal an owner (`who`: a name, handle, id prefix or `me`), or none (`who` nil).
+    @discardableResult
+    public func assign(_ text: String, to who: String?) throws -> Goal {
+        let state = try repository.state()
+        let (goal, drafts) = try resolve(text, in: state)
+        let member = try who.map { try session.member($0, in: state) }
+        let summary = "goal: assign \"\(goal.title)\" to \(member?.name ?? "no one")"
+        _ = try context.record(Batch.mark(drafts + [EventDraft(GoalAssigned(goal: goal.id, member: member?.id), summary: summary)],
+                                          state: state, session: session))
+        return try readBack(try repository.state().goals[goal.id], "goal")
     }
 
     /// Marks a goal done.

@@ -6,6 +6,12 @@ extension Queries {
         var board = try weekBoard(week)
         board.members = board.members.filter { $0.member.id == me.id }
         board.unassigned = []
+        // The team's goals everyone shares, and the ones I own; not those others own.
+        let mine = { (goal: Goal) in goal.member == nil || goal.member == me.id }
+        board.goals = board.goals.filter(mine)
+        board.goalLines = board.goalLines.filter { mine($0.goal) }
+        board.sprintGoals = board.sprintGoals.filter(mine)
+        board.sprintGoalLines = board.sprintGoalLines.filter { mine($0.goal) }
         return board
     }
 

@@ -23,6 +23,9 @@ enum GoalCommand {
     static let until = OptionSpec(long: "until", valueName: "W", help: "With --every: the last week with the goal (default: no end).")
     static let title = OptionSpec(long: "title", valueName: "TEXT", help: "The new title.")
     static let noSprint = FlagSpec(long: "no-sprint", help: "Take the goal out of its sprint.")
+    static let owner = TaskCommand.member.withHelp("Who owns the goal: a member's name, handle, id prefix, or me.")
+    static let memberArgument = ArgumentSpec(name: "member", help: "The owner: a member's name, handle, id prefix, or me; none clears it.",
+                                             completion: TaskCommand.member.completion)
 
     static let spec = CommandSpec(
         name: "goal",
@@ -30,7 +33,9 @@ enum GoalCommand {
         examples: ["teamflow goal add \"에픽 1, 2 빠르게 완성\"", "teamflow goal check 3f2a", "teamflow goal list --week 2024-W47"],
         subcommands: [
             CommandSpec(name: "add", abstract: "Add a goal to a week.",
-                        arguments: [text], options: [week, sprint, every, until], run: handler(add)),
+                        arguments: [text], options: [week, sprint, every, until, owner], run: handler(add)),
+            CommandSpec(name: "assign", abstract: "Give a goal an owner (none clears it).",
+                        arguments: [id, memberArgument], run: handler(assign)),
             CommandSpec(name: "check", abstract: "Mark goals done.", arguments: [openIDs], run: handler(check)),
             CommandSpec(name: "uncheck", abstract: "Mark goals open again.", arguments: [doneIDs], run: handler(uncheck)),
             CommandSpec(name: "edit", abstract: "Change a goal's title, week or sprint.",
@@ -52,8 +57,23 @@ enum GoalCommand {
                                                       until: p[until], sprint: p[sprint])
             return inv.emit(json: GoalRuleView.json(rule), text: "Added recurring goal \(rule.shortID): \(Present.oneLine(rule.title)) (\(GoalRuleView.span(rule)))")
         }
-        let goal = try useCases(inv).add(title: inv.argument(text), week: p[week], sprint: p[sprint], until: p[until])
-        inv.emit(json: Present.json(goal), text: "Added goal \(goal.shortID) to \(goal.week): \(goal.title)")
+        let goal = try useCases(inv).add(title: inv.argument(text), week: p[week], sprint: p[sprint], until: p[until], member: p[owner])
+        let name = try ownerName(goal, inv)
+        inv.emit(json: Present.json(goal, ownerName: name),
+                 text: "Added goal \(goal.shortID) to \(goal.week): \(goal.title)" + (name.map { " (@\($0))" } ?? ""))
+    }
+
+    static func assign(_ inv: Invocation) throws {
+        let who = try inv.argument(memberArgument)
+        let goal = try useCases(inv).assign(inv.argument(id), to: Validate.isClearing(who) ? nil : who)
+        let name = try ownerName(goal, inv)
+        inv.emit(json: Present.json(goal, ownerName: name),
+                 text: "Goal \(goal.shortID) \(Present.oneLine(goal.title)): " + (name.map { "owned by \(Present.oneLine($0))" } ?? "no owner"))
+    }
+
+    /// The owner's name as the state has it now.
+    static func ownerName(_ goal: Goal, _ inv: Invocation) throws -> String? {
+        try goal.member.flatMap { try inv.store().state().members[$0]?.name }
     }
 
     static func check(_ inv: Invocation) throws {

@@ -7,6 +7,8 @@ enum WeekCommand {
     static let mine = FlagSpec(long: "mine", help: "Only my tasks (the member linked to git's user.email).")
     static let from = OptionSpec(long: "from", valueName: "W", help: "The week to carry from (default: the week before --to).")
     static let to = OptionSpec(long: "to", valueName: "W", help: "The week to carry into (default: this week).")
+    static let tasksOnly = FlagSpec(long: "tasks-only", help: "Carry the open tasks only.", exclusiveGroup: "carry")
+    static let goalsOnly = FlagSpec(long: "goals-only", help: "Carry the open goals only.", exclusiveGroup: "carry")
 
     static let spec = CommandSpec(
         name: "week",
@@ -15,9 +17,11 @@ enum WeekCommand {
         arguments: [week],
         flags: [mine, StatsCommand.burndown],
         subcommands: [
-            CommandSpec(name: "carry", abstract: "Move a week's open tasks (with open sub-tasks) to a later week, in one undoable step.",
-                        examples: ["teamflow week carry", "teamflow week carry --from 2024-W47 --to 2024-W48"],
+            CommandSpec(name: "carry", abstract: "Move a week's open tasks (with open sub-tasks) and goals to a later week, in one undoable step.",
+                        discussion: "The week left keeps each as a record ([>] … → W). Recurring goals are not carried: their next instance is there already.",
+                        examples: ["teamflow week carry", "teamflow week carry --from 2024-W47 --to 2024-W48", "teamflow week carry --goals-only"],
                         options: [from, to],
+                        flags: [tasksOnly, goalsOnly],
                         run: handler(carry)),
         ],
         run: handler(run)
@@ -33,17 +37,26 @@ enum WeekCommand {
 
     static func carry(_ inv: Invocation) throws {
         let session = try inv.session()
+        let scope: WeekUseCases.Scope = try inv.parsed[tasksOnly] ? .tasksOnly : inv.parsed[goalsOnly] ? .goalsOnly : .all
         let carried = try WeekUseCases(repository: try inv.store(), session: session)
-            .carry(from: inv.parsed[from], to: inv.parsed[to])
+            .carry(from: inv.parsed[from], to: inv.parsed[to], scope: scope)
         let views = try inv.queries().views(carried.tasks)
-        let count = carried.tasks.count
+        let state = try inv.store().state()
+        let goals = carried.goals.map { GoalLine($0, in: state) }
+        let taskLines = views.map { "  " + Present.line($0.task, memberName: $0.memberName, today: session.today) }
+        let counts = [views.isEmpty ? nil : "\(views.count) task\(views.count == 1 ? "" : "s")",
+                      goals.isEmpty ? nil : "\(goals.count) goal\(goals.count == 1 ? "" : "s")"].compactMap { $0 }
         inv.emit(json: .object([
             ("from", .string(carried.from.description)),
             ("to", .string(carried.to.description)),
             ("tasks", .array(views.map { Present.json($0.task, memberName: $0.memberName, today: session.today) })),
-        ]), text: (["Carried \(count) task\(count == 1 ? "" : "s") from \(carried.from) to \(carried.to):"]
-                   + views.map { "  " + Present.line($0.task, memberName: $0.memberName, today: session.today) }
-                   + ["`teamflow undo` moves them back."]).joined(separator: "\n"))
+            ("goals", .array(goals.map(Present.json))),
+        ]), text: carryText(counts.joined(separator: " and "), carried, goals.map { "  " + Present.line($0) } + taskLines))
+    }
+
+    static func carryText(_ counts: String, _ carried: WeekUseCases.Carried, _ lines: [String]) -> String {
+        (["Carried \(counts) from \(carried.from) to \(carried.to):"] + lines + ["`teamflow undo` moves them back."])
+            .joined(separator: "\n")
     }
 
     static func json(_ board: WeekBoard, today: Day) -> JSON {
@@ -51,7 +64,7 @@ enum WeekCommand {
             ("week", .string(board.week.description)),
             ("start", .string(board.start.description)),
             ("end", .string(board.end.description)),
-            ("goals", .array((board.goals + board.sprintGoals).map(Present.json))),
+            ("goals", .array((board.goalLines + board.sprintGoalLines).map(Present.json))),
             ("sprint", board.sprint.map(Present.json) ?? .null),
             ("members", .array(board.members.map { memberJSON($0, today: today) })),
             ("unassigned", .array(board.unassigned.map { Present.json($0, today: today) })),
@@ -73,18 +86,19 @@ enum WeekCommand {
 
     static func text(_ board: WeekBoard, today: Day) -> String {
         var lines = [Console.styled("Week \(Present.week(board))", .bold), ""]
-        lines.append(Console.styled("Team goals", .bold) + " (\(Present.progress(board.doneCount, board.goals.count)))")
-        if board.goals.isEmpty {
+        let progress = board.goalProgress
+        lines.append(Console.styled("Team goals", .bold) + " (\(Present.progress(progress.done, progress.total)))")
+        if board.goalLines.isEmpty {
             lines.append("  (none yet: teamflow goal add TEXT)")
         } else {
-            lines += board.goals.map { "  " + Present.line($0) }
+            lines += board.goalLines.map { "  " + Present.line($0) }
         }
         if let sprint = board.sprint {
             let done = board.sprintGoals.filter(\.done).count
             // The name usually holds the word already ("Sprint 3"): no "Sprint Sprint 3" heading.
             lines += ["", Console.styled("Sprint goals", .bold) + " (\(Present.progress(done, board.sprintGoals.count)))"
                 + " · \(Present.oneLine(sprint.name)) (\(sprint.from) – \(sprint.to))"]
-            lines += board.sprintGoals.map { "  " + Present.line($0) }
+            lines += board.sprintGoalLines.map { "  " + Present.line($0) }
         }
         lines += Present.memberSections(board.members, unassigned: board.unassigned, today: today)
         lines += Present.overdueTasksSection(board.overdueTasks, today: today)

@@ -15,7 +15,10 @@ enum Present {
     /// before `review add` normalised gh's CRLF still show clean lines).
     static func block(_ text: String) -> String { Markdown.normalizingLineEnds(text) }
 
-    static func json(_ goal: Goal) -> JSON {
+    static func json(_ goal: Goal) -> JSON { json(goal, ownerName: nil) }
+
+    /// A goal with its owner's name (`member`, as for tasks) and, on a board, where it was carried.
+    static func json(_ goal: Goal, ownerName: String?, carriedFrom: String? = nil, carriedTo: String? = nil) -> JSON {
         .object([
             ("id", .string(goal.id)),
             ("short", .string(goal.shortID)),
@@ -27,7 +30,25 @@ enum Present {
             ("createdAt", .string(goal.createdAt)),
             ("doneAt", .optional(goal.doneAt)),
             ("note", .optional(goal.note)),
+            ("member", .optional(ownerName)),
+            ("carriedFrom", .optional(carriedFrom)),
+            ("carriedTo", .optional(carriedTo)),
         ])
+    }
+
+    static func json(_ line: GoalLine) -> JSON {
+        json(line.goal, ownerName: line.ownerName, carriedFrom: line.carriedFrom, carriedTo: line.carriedTo)
+    }
+
+    /// A board's goal line: `[>]` and the week for a record a carry left behind, the week it
+    /// came from when carried in, and the owner.
+    static func line(_ line: GoalLine) -> String {
+        let box = line.carriedTo != nil ? "[>]" : checkbox(line.goal.done)
+        var text = "\(box) \(Console.styled(oneLine(line.goal.shortID), .dim))  \(oneLine(line.goal.title))"
+        if let owner = line.ownerName { text += "  " + Console.styled("@" + oneLine(owner), .cyan) }
+        if let to = line.carriedTo { text += Console.styled("  → " + oneLine(to), .dim) }
+        if let from = line.carriedFrom { text += Console.styled("  ← " + oneLine(from), .dim) }
+        return text
     }
 
     /// `[x]` / `[ ]` when piped (GitHub task-list style), coloured marks on a terminal.
