@@ -45,6 +45,19 @@ public struct ServiceDefinition: Sendable, Equatable {
         self.scope = scope ?? (self.layer == .viewModel ? .factory : .shared)
     }
 
+    /// The service as the `di-container` template's `services` items are written
+    /// (`type`, `as`, `layer`, `scope`, `init`), so `generate graph` hands the template
+    /// exactly what a services file would.
+    var templateValue: TemplateValue {
+        .dictionary([
+            "type": .string(type),
+            "as": .string(registeredAs),
+            "layer": .string(layer.rawValue),
+            "scope": .string(scope.rawValue),
+            "init": .array(arguments.map { .string("\($0.label): \($0.type)") }),
+        ])
+    }
+
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.type == rhs.type && lhs.registeredAs == rhs.registeredAs && lhs.layer == rhs.layer && lhs.scope == rhs.scope
             && lhs.arguments.map(\.label) == rhs.arguments.map(\.label) && lhs.arguments.map(\.type) == rhs.arguments.map(\.type)
@@ -167,27 +180,36 @@ public enum ServiceGraph {
         }
     }
 
-    /// The ordered services as template values: `type`, `protocol`, `variable`, `call`,
-    /// `layer`, `layerTitle`, `firstInLayer` (true where the layer changes), `factory` and
-    /// `maker` (a factory's local closure, `makeX`, which its users call).
-    static func shaped(_ services: [ServiceDefinition]) -> TemplateValue {
-        var variables: [String: String] = [:]
-        var used = Set<String>()
+    /// The local names `registerDependencies()` gives each registered type, for ordered
+    /// services: `variable` (a shared instance) and `maker` (a factory's closure, `makeX`).
+    /// `generate graph` uses the same names to build the tree's root from the same instances.
+    static func localNames(_ services: [ServiceDefinition]) -> [String: (variable: String, maker: String)] {
+        var names: [String: (variable: String, maker: String)] = [:]
+        // `rootDependency` is the local the graph's registration builds its root into.
+        var used: Set<String> = ["rootDependency"]
         for service in services {
             var name = ItemShapes.lowerFirst(service.type)
             var suffix = 2
             while used.contains(name) || SwiftIdentifier.keywords.contains(name) { name = ItemShapes.lowerFirst(service.type) + "\(suffix)"; suffix += 1 }
             used.insert(name)
-            variables[service.registeredAs] = name
+            names[service.registeredAs] = (name, "make" + ItemShapes.upperFirst(name))
         }
+        return names
+    }
+
+    /// The ordered services as template values: `type`, `protocol`, `variable`, `call`,
+    /// `layer`, `layerTitle`, `firstInLayer` (true where the layer changes), `factory` and
+    /// `maker` (a factory's local closure, `makeX`, which its users call).
+    static func shaped(_ services: [ServiceDefinition]) -> TemplateValue {
+        let names = localNames(services)
         var previous: ServiceDefinition.Layer?
         // What a user passes for each registered type: the shared instance's variable, or a
         // fresh instance from a factory's maker (services come in dependency order).
         var values: [String: String] = [:]
         return .array(services.map { service in
             let arguments = service.arguments.map { "\($0.label): \(values[$0.type] ?? $0.label)" }.joined(separator: ", ")
-            let variable = variables[service.registeredAs] ?? ItemShapes.lowerFirst(service.type)
-            let maker = "make" + ItemShapes.upperFirst(variable)
+            let variable = names[service.registeredAs]?.variable ?? ItemShapes.lowerFirst(service.type)
+            let maker = names[service.registeredAs]?.maker ?? "make" + ItemShapes.upperFirst(variable)
             values[service.registeredAs] = service.scope == .factory ? maker + "()" : variable
             defer { previous = service.layer }
             return .dictionary([

@@ -1,0 +1,201 @@
+import Foundation
+import TeamflowTestSupport
+import XCTest
+@testable import Scaffolding
+
+/// A graph manifest with `services:`: needs met by services, the `DIContainer` registration
+/// generated from the same manifest, and the view models registered with the labels their
+/// initializers have, so adding a need can no longer break the registration.
+final class GraphServicesTests: XCTestCase {
+    /// The team's app: Main -> GroupInfo, Main -> Connection -> VideoList, a socket provider,
+    /// two repositories and two use cases. `EXTRA` is where the test adds a need.
+    static let teamApp = """
+        root: Main
+        services:
+          - {type: SocketProvider, as: SocketProviding}
+          - {type: BrowsingUserRepository, as: BrowsingUserRepositoryInterface, init: ["socket: SocketProviding"]}
+          - {type: VideoRepository, as: VideoRepositoryInterface, init: ["socket: SocketProviding"]}
+          - type: BrowsingUserUseCase
+            as: BrowsingUserUseCaseInterface
+            init:
+              - repository: BrowsingUserRepositoryInterface
+          - {type: VideoUseCase, as: VideoUseCaseInterface, init: ["repository: VideoRepositoryInterface"]}
+          - {type: VideoPlayer, as: VideoPlaying, scope: factory}
+        nodes:
+          Main:
+            children: [GroupInfo, Connection]
+          GroupInfo:
+            needs: ["socket: SocketProviding"]
+            viewModel: true
+          Connection:
+            children: [VideoList]
+            needs: ["browsingUseCase: BrowsingUserUseCaseInterface"EXTRA]
+            viewModel: true
+          VideoList:
+            needs: ["videoUseCase: VideoUseCaseInterface", "player: VideoPlaying"]
+            viewController: true
+        """
+
+    static let stubs = """
+        ACCESS protocol SocketProviding {}
+        ACCESS final class SocketProvider: SocketProviding { ACCESS init() {} }
+        ACCESS protocol BrowsingUserRepositoryInterface {}
+        ACCESS final class BrowsingUserRepository: BrowsingUserRepositoryInterface { ACCESS init(socket: SocketProviding) {} }
+        ACCESS protocol VideoRepositoryInterface {}
+        ACCESS final class VideoRepository: VideoRepositoryInterface { ACCESS init(socket: SocketProviding) {} }
+        ACCESS protocol BrowsingUserUseCaseInterface {}
+        ACCESS final class BrowsingUserUseCase: BrowsingUserUseCaseInterface { ACCESS init(repository: BrowsingUserRepositoryInterface) {} }
+        ACCESS protocol VideoUseCaseInterface {}
+        ACCESS final class VideoUseCase: VideoUseCaseInterface { ACCESS init(repository: VideoRepositoryInterface) {} }
+        ACCESS protocol VideoPlaying {}
+        ACCESS final class VideoPlayer: VideoPlaying { ACCESS init() {} }
+
+        final class AppListener: MainListener {
+            func mainDidFinish(_ coordinator: MainCoordinatable) {}
+        }
+
+        final class NoPresenter: Presenting {
+            func show(_ screen: Screen, animated: Bool) {}
+            func dismiss(animated: Bool) {}
+        }
+
+        @MainActor
+        func startApp() -> MainCoordinatable {
+            let root = DIContainer.shared.registerDependencies()
+            let coordinator = MainContainer(dependency: root).coordinator(listener: AppListener(), presenter: NoPresenter())
+            coordinator.start()
+            return coordinator
+        }
+
+        @MainActor
+        func resolveViewModels() -> Bool {
+            DIContainer.shared.resolve(type: ConnectionViewModel.self) != nil && DIContainer.shared.resolve(type: GroupInfoViewModel.self) != nil
+        }
+        """
+
+    static func manifest(extraNeed: Bool, access: String = "public") throws -> GraphManifest {
+        let text = "access: \(access)\n" + teamApp.replacingOccurrences(
+            of: "EXTRA", with: extraNeed ? ", \"videoUseCase: VideoUseCaseInterface\"" : "")
+        return try GraphManifest(yaml: text, file: "graph.yaml")
+    }
+
+    func testServicesMeetNeedsAndPrintWhereEachComesFrom() throws {
+        let manifest = try Self.manifest(extraNeed: false)
+        XCTAssertEqual(manifest.services.count, 6)
+        let analysis = GraphValidator.analyse(manifest)
+        XCTAssertEqual(analysis.errors, [])
+        XCTAssertEqual(analysis.warnings, [])
+        let tree = try XCTUnwrap(analysis.tree)
+        XCTAssertEqual(tree.services.map(\.type),
+                       ["SocketProvider", "VideoPlayer", "BrowsingUserRepository", "VideoRepository", "BrowsingUserUseCase", "VideoUseCase"])
+        let root = try XCTUnwrap(tree.entry("Main"))
+        XCTAssertEqual(root.required.map(\.declaration), [
+            "socket: SocketProviding", "browsingUseCase: BrowsingUserUseCaseInterface", "videoUseCase: VideoUseCaseInterface",
+            "player: VideoPlaying",
+        ])
+        let printed = GraphPrinter.render(tree)
+        XCTAssertTrue(printed.contains(
+            "needs browsingUseCase: BrowsingUserUseCaseInterface ← service BrowsingUserUseCase (registered as BrowsingUserUseCaseInterface), through the root's dependency"),
+            printed)
+        XCTAssertTrue(printed.contains("Services, in registration order:\n  shared SocketProvider as SocketProviding\n"), printed)
+    }
+
+    func testProvisionOfAnAncestorWinsOverAService() throws {
+        let manifest = try GraphManifest(yaml: """
+            root: Main
+            services: [{type: SocketProvider, as: SocketProviding}]
+            nodes:
+              Main: {children: [Chat], provides: ["socket: SocketProviding = SocketProvider()"], needs: []}
+              Chat: {needs: ["socket: SocketProviding"]}
+            """, file: "graph.yaml")
+        let analysis = GraphValidator.analyse(manifest)
+        let tree = try XCTUnwrap(analysis.tree, "\(analysis.errors)")
+        let chat = try XCTUnwrap(tree.entry("Chat"))
+        XCTAssertEqual(tree.source(of: GraphNeed(name: "socket", type: "SocketProviding"), for: chat), .provision(node: "Main"))
+        XCTAssertEqual(analysis.warnings, ["services -> SocketProvider (as SocketProviding): no node needs it and no used service takes it; it is still registered"])
+    }
+
+    func testUnmetNeedsCyclesAndClashesAreReportedWithPaths() throws {
+        let manifest = try GraphManifest(yaml: """
+            root: Main
+            services:
+              - {type: A, init: ["b: B"]}
+              - {type: B, init: ["a: A"]}
+              - {type: Player, init: ["clock: Clock"]}
+              - {type: ConnectionViewModel}
+            nodes:
+              Main: {children: [Connection]}
+              Connection: {needs: ["player: Player", "video: VideoUseCase"], viewModel: true}
+            """, file: "graph.yaml")
+        let errors = GraphValidator.analyse(manifest).errors
+        XCTAssertEqual(errors, [
+            "services: Player needs Clock (clock:), which no service registers",
+            "Main -> Connection needs video: VideoUseCase; no ancestor provides it and no service is registered as VideoUseCase",
+            "services: ConnectionViewModel is registered by `generate graph` from the needs of Main -> Connection; remove it from services",
+        ])
+        let cycle = try GraphManifest(yaml: """
+            root: Main
+            services: [{type: A, init: ["b: B"]}, {type: B, init: ["a: A"]}]
+            nodes: {Main: {needs: ["a: A"]}}
+            """, file: "graph.yaml")
+        XCTAssertEqual(GraphValidator.analyse(cycle).errors, ["services: dependency cycle: A -> B -> A"])
+        let clash = try GraphManifest(yaml: """
+            root: Main
+            services: [{type: A}, {type: B}]
+            nodes:
+              Main: {children: [One, Two]}
+              One: {needs: ["store: A"]}
+              Two: {needs: ["store: B"]}
+            """, file: "graph.yaml")
+        XCTAssertEqual(GraphValidator.analyse(clash).errors, ["Main must hand on both store: A and store: B; rename one of the needs"])
+        let malformed = try GraphManifest(yaml: "root: Main\nservices:\n  - {as: X}\nnodes: {Main: {}}\n", file: "graph.yaml")
+        XCTAssertEqual(malformed.problems.count, 1)
+        XCTAssertTrue(malformed.problems[0].hasPrefix("graph.yaml:3:5: services: invalid value"), malformed.problems[0])
+    }
+
+    /// The issue's failure: adding a need renamed the view model's label (`usecase:` ->
+    /// `browsingUseCase:`) and the separately made registration stopped compiling. Here the
+    /// registration comes from the same needs: both versions type-check in Swift 5 and 6.
+    func testRegistrationFollowsTheNeedsAndTypeChecksBeforeAndAfterANeedIsAdded() throws {
+        guard let swiftc = BuiltInsCompileTests.findSwiftc() else {
+            throw RequiredTool.missing("swiftc not found on PATH or in /opt/swift/usr/bin")
+        }
+        let out = try makeTemporaryFolder("graph-services")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let catalog = try TemplateCatalog()
+        let generator = Generator(catalog: catalog)
+        try generator.write(try generator.plan(template: "coordinator-core", outDir: out), force: false)
+        try write(Self.stubs.replacingOccurrences(of: "ACCESS ", with: "public "), to: out.appendingPathComponent("Stubs.swift"))
+        let graph = GraphGenerator(catalog: catalog)
+
+        for extraNeed in [false, true] {
+            let (files, warnings) = try graph.plan(try Self.manifest(extraNeed: extraNeed), outDir: out)
+            XCTAssertEqual(warnings, [])
+            let written = try graph.write(files, force: false)
+            XCTAssertFalse(written.contains { $0.action == .edited }, "regeneration of unedited files needs no --force")
+
+            let registration = try read(out.appendingPathComponent("DIContainer+Registration.swift"))
+            let viewModel = try read(out.appendingPathComponent("Connection/ConnectionViewModel.swift"))
+            if extraNeed {
+                XCTAssertTrue(viewModel.contains("init(browsingUseCase: BrowsingUserUseCaseInterface, videoUseCase: VideoUseCaseInterface)"), viewModel)
+                XCTAssertTrue(registration.contains(
+                    "{ ConnectionViewModel(browsingUseCase: browsingUserUseCase, videoUseCase: videoUseCase) }"), registration)
+            } else {
+                XCTAssertTrue(viewModel.contains("init(usecase: BrowsingUserUseCaseInterface)"), viewModel)
+                XCTAssertTrue(registration.contains("{ ConnectionViewModel(usecase: browsingUserUseCase) }"), registration)
+            }
+            XCTAssertTrue(registration.contains("{ GroupInfoViewModel(socket: socketProvider) }"), registration)
+            XCTAssertTrue(registration.contains(
+                "let rootDependency = MainRoot(socket: socketProvider, browsingUseCase: browsingUserUseCase, videoUseCase: videoUseCase, player: makeVideoPlayer)"),
+                registration)
+            XCTAssertTrue(registration.contains("public func registerDependencies() -> MainRoot {"), registration)
+            let wiring = try read(out.appendingPathComponent("Main/MainContainer+Graph.swift"))
+            XCTAssertTrue(wiring.contains("public var player: VideoPlaying { makePlayer() }"), "a factory service stays a factory: \(wiring)")
+
+            let sources = listFiles(out).filter { $0.hasSuffix(".swift") }.map { out.appendingPathComponent($0).path }
+            for version in ["5", "6"] {
+                try BuiltInsCompileTests.run(swiftc, BuiltInsCompileTests.checkArguments(version: version) + sources)
+            }
+        }
+    }
+}
