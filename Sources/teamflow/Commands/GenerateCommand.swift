@@ -16,6 +16,8 @@ enum GenerateCommand {
                                 completion: .directory)
     static let dryRun = FlagSpec(long: "dry-run", help: "Write nothing; list every file and what writing it would do.")
     static let force = FlagSpec(long: "force", help: "Take the new generated text in files edited by hand, instead of merging (never the template's user files).")
+    static let package = FlagSpec(long: "package",
+                                  help: "For `feature`: also write Package.swift, with the code in Sources/ and the tests in Tests/ (a SwiftPM package; same as --set package=true).")
     static let check = FlagSpec(long: "check", help: "Write nothing; exit 1 listing the files regeneration would create or change (for CI).")
 
     static let spec = CommandSpec(
@@ -25,12 +27,13 @@ enum GenerateCommand {
         examples: [
             "teamflow generate coordinator Connection --set dependencies='browsingUseCase: BrowsingUserUseCaseInterface' --set children=VideoList --set viewModel=true",
             "teamflow generate feature Profile --set useCases=FetchProfile --out Sources --dry-run",
+            "teamflow generate feature Profile --package --out Packages/Profile",
             "teamflow generate di-container --values services.yaml",
             "teamflow generate graph .teamflow/graph.yaml --out Sources/App",
         ],
         arguments: [template, name],
         options: [set, values, out],
-        flags: [dryRun, force, check],
+        flags: [dryRun, force, check, package],
         subcommands: [GenerateGraphCommand.spec],
         run: handler(generate)
     )
@@ -40,7 +43,9 @@ enum GenerateCommand {
         let generator = Generator(catalog: try Paths.catalog(inv), environment: inv.environment)
         let checking = try p[check]
         let writesNothing = try p[dryRun] || checking
-        let (templateName, unitName, assignments) = try (inv.argument(template), p[name], p.values(set))
+        let (templateName, unitName, given) = try (inv.argument(template), p[name], p.values(set))
+        // `--package` is the `package` variable; a template without one says so (unknown variable).
+        let assignments = try p[package] ? given + ["package=true"] : given
         let valuesFile = try p[values].map { URL(fileURLWithPath: Paths.absolute($0, in: inv.directory)) }
         let outDir = try URL(fileURLWithPath: Paths.absolute(p[out] ?? ".", in: inv.directory))
         let overwrite = try p[force]
