@@ -21,8 +21,23 @@ public struct GraphTree: Sendable, Equatable {
     public let entries: [Entry]
     /// The manifest's services in registration (dependency) order; empty without `services:`.
     public let services: [ServiceDefinition]
+    /// Entry positions by node name, so looking up ancestors costs no scan of the tree
+    /// (a manifest may be large and hostile; printing asks for every need's source).
+    private let positions: [String: Int]
+    private let registered: [String: ServiceDefinition]
 
-    public func entry(_ name: String) -> Entry? { entries.first { $0.node.name == name } }
+    init(entries: [Entry], services: [ServiceDefinition] = []) {
+        self.entries = entries
+        self.services = services
+        var positions: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() where positions[entry.node.name] == nil { positions[entry.node.name] = index }
+        self.positions = positions
+        var registered: [String: ServiceDefinition] = [:]
+        for service in services where registered[service.registeredAs] == nil { registered[service.registeredAs] = service }
+        self.registered = registered
+    }
+
+    public func entry(_ name: String) -> Entry? { positions[name].map { entries[$0] } }
 
     /// Where a need is met: the nearest ancestor providing the name, else the service
     /// registered as the need's type (nil when neither: validation reports that).
@@ -32,7 +47,7 @@ public struct GraphTree: Sendable, Equatable {
                 return .provision(node: ancestor)
             }
         }
-        return services.first { $0.registeredAs == need.type }.map(NeedSource.service)
+        return registered[need.type].map(NeedSource.service)
     }
 }
 

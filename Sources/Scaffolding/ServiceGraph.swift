@@ -150,7 +150,13 @@ public enum ServiceGraph {
                                                     expected: "a mapping with `type` (and optional `as`, `layer`, `init`)")
             }
             var registeredAs: String?
-            if case .string(let text)? = fields["as"] { registeredAs = text }
+            if case .string(let text)? = fields["as"] {
+                // A type as written in Swift (`any Foo`, `Foo<Bar>`), but on one line: it is spliced into generated code.
+                guard !text.trimmingCharacters(in: .whitespaces).isEmpty, !text.contains(where: \.isNewline) else {
+                    throw ScaffoldingError.invalidValue(variable: variable, value: text, expected: "a type name on one line for `as`")
+                }
+                registeredAs = text.trimmingCharacters(in: .whitespaces)
+            }
             var layer: ServiceDefinition.Layer?
             if case .string(let text)? = fields["layer"] {
                 guard let parsed = ServiceDefinition.Layer(rawValue: text) else {

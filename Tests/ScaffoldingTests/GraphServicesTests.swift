@@ -151,6 +151,8 @@ final class GraphServicesTests: XCTestCase {
         let malformed = try GraphManifest(yaml: "root: Main\nservices:\n  - {as: X}\nnodes: {Main: {}}\n", file: "graph.yaml")
         XCTAssertEqual(malformed.problems.count, 1)
         XCTAssertTrue(malformed.problems[0].hasPrefix("graph.yaml:3:5: services: invalid value"), malformed.problems[0])
+        let twoLines = try GraphManifest(yaml: "root: Main\nservices:\n  - {type: A, as: \"B\\nC\"}\nnodes: {Main: {}}\n", file: "graph.yaml")
+        XCTAssertEqual(twoLines.problems, ["graph.yaml:3:5: services: invalid value 'B\nC' for 'services[0]': expected a type name on one line for `as`"])
     }
 
     /// The failure: adding a need renamed the view model's label (`usecase:` ->
