@@ -162,16 +162,24 @@ final class GraphServicesTests: XCTestCase {
         guard let swiftc = BuiltInsCompileTests.findSwiftc() else {
             throw RequiredTool.missing("swiftc not found on PATH or in /opt/swift/usr/bin")
         }
-        let out = try makeTemporaryFolder("graph-services")
+        for access in ["public", "internal"] {
+            try generateAndCheck(access: access, swiftc: swiftc)
+        }
+    }
+
+    private func generateAndCheck(access: String, swiftc: URL) throws {
+        let out = try makeTemporaryFolder("graph-services-\(access)")
         defer { try? FileManager.default.removeItem(at: out) }
         let catalog = try TemplateCatalog()
         let generator = Generator(catalog: catalog)
-        try generator.write(try generator.plan(template: "coordinator-core", outDir: out), force: false)
-        try write(Self.stubs.replacingOccurrences(of: "ACCESS ", with: "public "), to: out.appendingPathComponent("Stubs.swift"))
+        try generator.write(try generator.plan(template: "coordinator-core", values: ["access": .string(access)], outDir: out), force: false)
+        try write(Self.stubs.replacingOccurrences(of: "ACCESS ", with: access == "public" ? "public " : ""),
+                  to: out.appendingPathComponent("Stubs.swift"))
         let graph = GraphGenerator(catalog: catalog)
+        let declared = "\(access) "
 
         for extraNeed in [false, true] {
-            let (files, warnings) = try graph.plan(try Self.manifest(extraNeed: extraNeed), outDir: out)
+            let (files, warnings) = try graph.plan(try Self.manifest(extraNeed: extraNeed, access: access), outDir: out)
             XCTAssertEqual(warnings, [])
             let written = try graph.write(files, force: false)
             XCTAssertFalse(written.contains { $0.action == .edited }, "regeneration of unedited files needs no --force")
@@ -190,9 +198,9 @@ final class GraphServicesTests: XCTestCase {
             XCTAssertTrue(registration.contains(
                 "let rootDependency = MainRoot(socket: socketProvider, browsingUseCase: browsingUserUseCase, videoUseCase: videoUseCase, player: makeVideoPlayer)"),
                 registration)
-            XCTAssertTrue(registration.contains("public func registerDependencies() -> MainRoot {"), registration)
+            XCTAssertTrue(registration.contains("\(declared)func registerDependencies() -> MainRoot {"), registration)
             let wiring = try read(out.appendingPathComponent("Main/MainContainer+Graph.swift"))
-            XCTAssertTrue(wiring.contains("public var player: VideoPlaying { makePlayer() }"), "a factory service stays a factory: \(wiring)")
+            XCTAssertTrue(wiring.contains("\(declared)var player: VideoPlaying { makePlayer() }"), "a factory service stays a factory: \(wiring)")
 
             let sources = listFiles(out).filter { $0.hasSuffix(".swift") }.map { out.appendingPathComponent($0).path }
             for version in ["5", "6"] {
