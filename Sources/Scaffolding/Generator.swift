@@ -97,22 +97,29 @@ public struct Generator: Sendable {
         if !force && !conflicts.isEmpty {
             throw ScaffoldingError.wouldOverwrite(paths: conflicts)
         }
-        for file in current {
+        // Where each kept text goes, checked before the first write, so a refused one (a
+        // `.teamflow` linked out of the folder) stops the run with nothing written.
+        let bases = try current.map { try Self.baseLocation($0.contents, path: $0.path, outDir: $0.outputDirectory, isUserFile: $0.isUserFile) }
+        for (file, base) in zip(current, bases) {
             if file.action.changesFile, let text = file.textToWrite(force: force) {
                 try FileSystem.writeAtomically(text, to: file.destination)
             }
-            try Self.keepGenerated(file.contents, path: file.path, outDir: file.outputDirectory, isUserFile: file.isUserFile)
+            if let base { try Self.keepGenerated(file.contents, at: base) }
         }
         return current
     }
 
-    /// Records `contents` as the last generated text of `path` (the base of the next merge),
-    /// for teamflow's marked files; written through the same output rule as the files.
-    static func keepGenerated(_ contents: String, path: String, outDir: URL, isUserFile: Bool) throws {
-        guard !isUserFile, GeneratedHeader.template(in: contents) != nil else { return }
-        let destination = try OutputLocation.resolve(Regeneration.basePath(for: path), in: outDir)
-        if (try? FileSystem.readText(destination)) == contents { return }
-        try FileSystem.writeAtomically(contents, to: destination)
+    /// Where the last generated text of `path` is kept, resolved under the output rule; nil for
+    /// files that have none (user files, files without the generated header).
+    static func baseLocation(_ contents: String, path: String, outDir: URL, isUserFile: Bool) throws -> URL? {
+        guard !isUserFile, GeneratedHeader.template(in: contents) != nil else { return nil }
+        return try OutputLocation.resolve(Regeneration.basePath(for: path), in: outDir)
+    }
+
+    /// Records `contents` as the last generated text (the base of the next merge) at `location`.
+    static func keepGenerated(_ contents: String, at location: URL) throws {
+        if (try? FileSystem.readText(location)) == contents { return }
+        try FileSystem.writeAtomically(contents, to: location)
     }
 
     /// The last generated text of `path`, nil when none was kept.

@@ -176,12 +176,16 @@ public struct GraphGenerator: Sendable {
         }
         let edited = current.filter { $0.action == .edited }.map(\.path)
         if !force && !edited.isEmpty { throw ScaffoldingError.wouldOverwrite(paths: edited) }
-        for file in current where file.action != .userFile {
+        // Kept texts' places are checked before the first write (see `Generator.write`).
+        let bases = try current.map { file in
+            file.action == .userFile ? nil : try Generator.baseLocation(file.planned.contents, path: file.path,
+                                                                        outDir: file.planned.outputDirectory, isUserFile: file.planned.isUserFile)
+        }
+        for (file, base) in zip(current, bases) where file.action != .userFile {
             if file.action.changesFile, let text = file.textToWrite(force: force) {
                 try FileSystem.writeAtomically(text, to: file.planned.destination)
             }
-            try Generator.keepGenerated(file.planned.contents, path: file.path, outDir: file.planned.outputDirectory,
-                                        isUserFile: file.planned.isUserFile)
+            if let base { try Generator.keepGenerated(file.planned.contents, at: base) }
         }
         return current
     }

@@ -56,4 +56,24 @@ final class ThreeWayMergeTests: XCTestCase {
         _ = try run(["socket: SocketProviding"], force: true)
         XCTAssertFalse(try read(file).contains("reload"), "force takes the new text")
     }
+
+    /// The kept texts obey the write rule: a `.teamflow` linked out of the output folder is
+    /// refused before anything is written.
+    func testKeptTextsAreNeverWrittenThroughALinkOutOfTheFolder() throws {
+        let out = try makeTemporaryFolder("merge-link")
+        let elsewhere = try makeTemporaryFolder("merge-elsewhere")
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: elsewhere)
+        }
+        try FileManager.default.createSymbolicLink(at: out.appendingPathComponent(".teamflow"), withDestinationURL: elsewhere)
+        let generator = Generator(catalog: try TemplateCatalog())
+        let plan = try generator.plan(template: "coordinator-core", outDir: out)
+        XCTAssertThrowsError(try generator.write(plan, force: false)) { error in
+            guard case .pathEscapesOutput(let path)? = error as? ScaffoldingError else { return XCTFail("\(error)") }
+            XCTAssertTrue(path.hasPrefix(".teamflow/generated/"), path)
+        }
+        XCTAssertEqual(listFiles(out), [], "nothing written")
+        XCTAssertEqual(listFiles(elsewhere), [])
+    }
 }

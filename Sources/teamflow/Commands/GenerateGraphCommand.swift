@@ -38,7 +38,7 @@ enum GenerateGraphCommand {
                 outcome.files.map { ($0.path, GenerateCommand.checkLabel($0.action.rawValue), $0.action.changesFile) }, inv: inv)
         } else {
             report(outcome.files, dryRun: dryRun, force: force, inv: inv)
-            if !force { try GenerateCommand.failOnConflicts(outcome.files.filter { $0.action == .conflict }.map(\.path), dryRun: dryRun) }
+            if !force && !dryRun { try GenerateCommand.failOnConflicts(outcome.files.filter { $0.action == .conflict }.map(\.path)) }
         }
     }
 
