@@ -44,24 +44,14 @@ final class FeaturePackageTests: XCTestCase {
         let generator = Generator(catalog: try TemplateCatalog())
         try generator.write(try plan(package: true, in: out), force: false)
 
-        for arguments in [["build"], ["test"]] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: swift)
-            process.arguments = arguments + ["--package-path", out.path]
-            process.currentDirectoryURL = out
-            // Only what SwiftPM needs: none of the outer `swift test`'s own variables.
-            var environment = ["PATH": path, "HOME": out.path]
-            if let temporary = ProcessInfo.processInfo.environment["TMPDIR"] { environment["TMPDIR"] = temporary }
-            process.environment = environment
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 0, "swift \(arguments[0]):\n\(output)")
+        // Only what SwiftPM needs: none of the outer `swift test`'s own variables.
+        var environment = ["PATH": path, "HOME": out.path]
+        if let temporary = ProcessInfo.processInfo.environment["TMPDIR"] { environment["TMPDIR"] = temporary }
+        for command in ["build", "test"] {
+            let output = try BuiltInsCompileTests.run(URL(fileURLWithPath: swift), [command, "--package-path", out.path],
+                                                      environment: environment)
             XCTAssertFalse(output.contains("warning:"), "the generated package builds without warnings:\n\(output)")
-            if arguments == ["test"] {
+            if command == "test" {
                 XCTAssertTrue(output.contains("Executed 4 tests, with 0 failures"), "two use case tests and two view model tests ran:\n\(output)")
             }
         }

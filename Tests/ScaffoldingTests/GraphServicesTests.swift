@@ -50,15 +50,7 @@ final class GraphServicesTests: XCTestCase {
         ACCESS protocol VideoPlaying {}
         ACCESS final class VideoPlayer: VideoPlaying { ACCESS init() {} }
 
-        final class AppListener: MainListener {
-            func mainDidFinish(_ coordinator: MainCoordinatable) {}
-        }
-
-        final class NoPresenter: Presenting {
-            func show(_ screen: Screen, animated: Bool) {}
-            func dismiss(animated: Bool) {}
-        }
-
+        \(GraphCompileTests.appStubs)
         @MainActor
         func startApp() -> MainCoordinatable {
             let root = DIContainer.shared.registerDependencies()
