@@ -200,4 +200,58 @@ final class GraphServicesTests: XCTestCase {
             }
         }
     }
+
+    /// Runs it: the tree and `DIContainer` hand out the same shared service, a factory service
+    /// makes a new instance per read, the view model is resolvable, and the tree starts.
+    func testTheTreeAndTheRegistryShareTheServicesAtRunTime() throws {
+        guard let swiftc = BuiltInsCompileTests.findSwiftc() else {
+            throw RequiredTool.missing("swiftc not found on PATH or in /opt/swift/usr/bin")
+        }
+        let out = try makeTemporaryFolder("graph-services-run")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let catalog = try TemplateCatalog()
+        let generator = Generator(catalog: catalog)
+        try generator.write(try generator.plan(template: "coordinator-core", values: ["access": "internal"], outDir: out), force: false)
+        let graph = GraphGenerator(catalog: catalog)
+        try graph.write(try graph.plan(try Self.manifest(extraNeed: true, access: "internal"), outDir: out).files, force: false)
+        // Class-bound protocols, so identities can be compared.
+        var stubs = Self.stubs.replacingOccurrences(of: "ACCESS ", with: "")
+        for suffix in ["Providing {}", "Interface {}", "Playing {}"] {
+            stubs = stubs.replacingOccurrences(of: suffix, with: suffix.dropLast(3) + ": AnyObject {}")
+        }
+        try write(stubs, to: out.appendingPathComponent("Stubs.swift"))
+        try write("""
+            import Foundation
+
+            @MainActor
+            func runServices() -> Int32 {
+                let registry = DIContainer()
+                let root = registry.registerDependencies()
+                let shared = registry.resolve(type: BrowsingUserUseCaseInterface.self).map { ObjectIdentifier($0) }
+                let sameUseCase = shared != nil && shared == ObjectIdentifier(root.browsingUseCase)
+                print(sameUseCase ? "ok: one use case in the tree and the registry" : "FAILED: two use cases")
+                // Both kept alive: a released first one could give the second its address.
+                let players = [root.player, root.player]
+                let newPlayer = players[0] !== players[1]
+                print(newPlayer ? "ok: a factory service makes a new player per read" : "FAILED: the player is shared")
+                let viewModels = [registry.resolve(type: ConnectionViewModel.self), registry.resolve(type: ConnectionViewModel.self)]
+                    .map { $0.map(ObjectIdentifier.init) }
+                let resolved = viewModels[0] != nil && viewModels[0] != viewModels[1]
+                print(resolved ? "ok: the view model resolves, a new one each time" : "FAILED: view model")
+                MainContainer(dependency: root).coordinator(listener: AppListener(), presenter: NoPresenter()).start()
+                return sameUseCase && newPlayer && resolved ? 0 : 1
+            }
+
+            exit(MainActor.assumeIsolated { runServices() })
+            """, to: out.appendingPathComponent("main.swift"))
+
+        let sources = listFiles(out).filter { $0.hasSuffix(".swift") }.map { out.appendingPathComponent($0).path }
+        let program = out.appendingPathComponent("services")
+        try BuiltInsCompileTests.run(swiftc, ["-swift-version", "6", "-module-name", "Services", "-o", program.path] + sources)
+        let output = try BuiltInsCompileTests.run(program, [])
+        XCTAssertTrue(output.contains("ok: one use case in the tree and the registry"), output)
+        XCTAssertTrue(output.contains("ok: a factory service makes a new player per read"), output)
+        XCTAssertTrue(output.contains("ok: the view model resolves, a new one each time"), output)
+        XCTAssertFalse(output.contains("FAILED"), output)
+    }
 }
