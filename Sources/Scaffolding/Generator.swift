@@ -80,7 +80,7 @@ public struct Generator: Sendable {
 
     /// Writes `plan`: creates new files, rewrites unedited generated ones, merges hand edits
     /// into edited ones (three-way, against the last generated text kept under
-    /// `.teamflow/generated/`; a conflict is written with markers), leaves unchanged and kept
+    /// `.teamflow-generated/`; a conflict is written with markers), leaves unchanged and kept
     /// files (user files, hand edits with no new generated text) alone. Without `force`,
     /// refuses (before writing anything) when any file would be overwritten (edited with no
     /// last generated text to merge against, or without the generated header), listing every

@@ -31,7 +31,7 @@ enum Regeneration {
 
     /// Where the last generated text of `path` is kept, relative to the output folder: next to
     /// the code (committed with it), in a hidden folder, with a suffix no build tool compiles.
-    static func basePath(for path: String) -> String { ".teamflow/generated/\(path).generated" }
+    static func basePath(for path: String) -> String { ".teamflow-generated/\(path).generated" }
 
     /// `verdict`, with an edited file merged (`git merge-file`) against `base`, the text teamflow
     /// generated last time, when there is one and it is the text the file was stamped from

@@ -115,8 +115,8 @@ final class GenerateCommandTests: XCTestCase {
 
         // One edited by hand is refused when its generated text changes and there is nothing to merge against.
         // Without the last generated text (a tree generated before teamflow kept it under
-        // .teamflow/generated/), an edit cannot be merged: the old refusal still applies.
-        try FileManager.default.removeItem(atPath: ws.path + "/App/.teamflow/generated")
+        // .teamflow-generated/), an edit cannot be merged: the old refusal still applies.
+        try FileManager.default.removeItem(atPath: ws.path + "/App/.teamflow-generated")
         let coordinator = ws.path + "/App/Connection/ConnectionCoordinator.swift"
         try (try String(contentsOfFile: coordinator, encoding: .utf8) + "// mine\n").write(toFile: coordinator, atomically: true, encoding: .utf8)
         let refused = try CLI.run(args, in: ws.path)

@@ -47,8 +47,8 @@ final class GenerateOwnershipCLITests: XCTestCase {
         XCTAssertEqual(upToDate.stdout, "Up to date: 8 file(s) checked.\n")
 
         // Without the last generated text (a tree generated before teamflow kept it under
-        // .teamflow/generated/), an edit cannot be merged: the old refusal still applies.
-        try FileManager.default.removeItem(atPath: ws.path + "/App/.teamflow/generated")
+        // .teamflow-generated/), an edit cannot be merged: the old refusal still applies.
+        try FileManager.default.removeItem(atPath: ws.path + "/App/.teamflow-generated")
         let flow = try append(ws, "App/Connection/ConnectionCoordinator+Flow.swift", "// my routes\n")
         _ = try append(ws, "App/Connection/ConnectionCoordinator.swift", "// mine\n")
         try Self.before.replacingOccurrences(of: "Connection: {needs", with: "Connection: {children: [Settings], needs")
@@ -85,7 +85,7 @@ final class GenerateOwnershipCLITests: XCTestCase {
     }
 
     /// Regeneration merges hand edits three-way against the last generated text kept under
-    /// `.teamflow/generated/`: a clean merge is written (`merged`), a conflict is written with
+    /// `.teamflow-generated/`: a clean merge is written (`merged`), a conflict is written with
     /// markers and exits 1, `--check` says `would merge` / `would conflict`, `--force` takes the
     /// new text. Both `generate` and `generate graph`.
     func testHandEditsMergeConflictsFailAndForceTakesTheNewText() throws {
@@ -93,8 +93,8 @@ final class GenerateOwnershipCLITests: XCTestCase {
         try Self.before.write(toFile: ws.path + "/graph.yaml", atomically: true, encoding: .utf8)
         XCTAssertEqual(try ws.teamflow("generate", "graph", "graph.yaml", "--out", "App").code, 0)
         XCTAssertTrue(FileManager.default.fileExists(
-            atPath: ws.path + "/App/.teamflow/generated/Connection/ConnectionCoordinator.swift.generated"))
-        let kept = ws.path + "/App/.teamflow/generated/Connection/ConnectionCoordinator+Flow.swift.generated"
+            atPath: ws.path + "/App/.teamflow-generated/Connection/ConnectionCoordinator.swift.generated"))
+        let kept = ws.path + "/App/.teamflow-generated/Connection/ConnectionCoordinator+Flow.swift.generated"
         XCTAssertFalse(FileManager.default.fileExists(atPath: kept), "a user file has no last generated text")
 
         // A hand edit at the end; the manifest change adds a route in the middle: merges cleanly.

@@ -42,7 +42,7 @@ final class ThreeWayMergeTests: XCTestCase {
         }
         _ = try run(["socket: SocketProviding"])
         let file = out.appendingPathComponent("Chat/ChatViewModel.swift")
-        let base = out.appendingPathComponent(".teamflow/generated/Chat/ChatViewModel.swift.generated")
+        let base = out.appendingPathComponent(".teamflow-generated/Chat/ChatViewModel.swift.generated")
         XCTAssertEqual(try read(base), try read(file))
         try write(try read(file).replacingOccurrences(of: "\n}\n", with: "\n    func reload() {}\n}\n"), to: file)
 
@@ -51,13 +51,16 @@ final class ThreeWayMergeTests: XCTestCase {
         let text = try read(file)
         XCTAssertTrue(text.contains("init(socket: SocketProviding, clock: Clock)") && text.contains("func reload() {}"), text)
         XCTAssertTrue(try read(base).contains("init(socket: SocketProviding, clock: Clock)"), "the base is the new generated text")
+        // Not `.teamflow/`: that folder marks where a repository's templates and graph manifest
+        // are, and an output folder holding one would be taken for the repository.
+        XCTAssertNil(RepositoryRoot.find(from: out), "the output folder is not taken for a repository")
         XCTAssertFalse(try read(base).contains("reload"), "never the merge")
 
         _ = try run(["socket: SocketProviding"], force: true)
         XCTAssertFalse(try read(file).contains("reload"), "force takes the new text")
     }
 
-    /// The kept texts obey the write rule: a `.teamflow` linked out of the output folder is
+    /// The kept texts obey the write rule: a `.teamflow-generated` linked out of the output folder is
     /// refused before anything is written.
     func testKeptTextsAreNeverWrittenThroughALinkOutOfTheFolder() throws {
         let out = try makeTemporaryFolder("merge-link")
@@ -66,12 +69,12 @@ final class ThreeWayMergeTests: XCTestCase {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(at: elsewhere)
         }
-        try FileManager.default.createSymbolicLink(at: out.appendingPathComponent(".teamflow"), withDestinationURL: elsewhere)
+        try FileManager.default.createSymbolicLink(at: out.appendingPathComponent(".teamflow-generated"), withDestinationURL: elsewhere)
         let generator = Generator(catalog: try TemplateCatalog())
         let plan = try generator.plan(template: "coordinator-core", outDir: out)
         XCTAssertThrowsError(try generator.write(plan, force: false)) { error in
             guard case .pathEscapesOutput(let path)? = error as? ScaffoldingError else { return XCTFail("\(error)") }
-            XCTAssertTrue(path.hasPrefix(".teamflow/generated/"), path)
+            XCTAssertTrue(path.hasPrefix(".teamflow-generated/"), path)
         }
         XCTAssertEqual(listFiles(out), [], "nothing written")
         XCTAssertEqual(listFiles(elsewhere), [])
