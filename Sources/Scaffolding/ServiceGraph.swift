@@ -98,15 +98,18 @@ public enum ServiceGraph {
             let service = services[index]
             return (ServiceDefinition.Layer.allCases.firstIndex(of: service.layer) ?? 0, service.type, service.registeredAs)
         }
-        var ready = services.indices.filter { remaining[$0] == 0 }
+        // Ranks never change, so they are compared once, as positions; the ready services wait
+        // in a heap, which keeps a long (possibly hostile) list to n log n work.
+        var position = [Int](repeating: 0, count: services.count)
+        for (place, index) in services.indices.sorted(by: { rank($0) < rank($1) }).enumerated() { position[index] = place }
+        var ready = MinHeap(priority: position)
+        for index in services.indices where remaining[index] == 0 { ready.push(index) }
         var order: [Int] = []
-        while !ready.isEmpty {
-            ready.sort { rank($0) < rank($1) }
-            let next = ready.removeFirst()
+        while let next = ready.pop() {
             order.append(next)
             for user in users[next] {
                 remaining[user] -= 1
-                if remaining[user] == 0 { ready.append(user) }
+                if remaining[user] == 0 { ready.push(user) }
             }
         }
         guard order.count == services.count else {
@@ -120,22 +123,22 @@ public enum ServiceGraph {
         var reported = Set<Int>()
         var messages: [String] = []
         for start in left.sorted(by: { services[$0].type < services[$1].type }) where !reported.contains(start) {
-            // Follow dependencies inside the stuck set until a service repeats.
+            // Follow dependencies inside the stuck set until a service repeats (or one already
+            // reported is reached); positions in the path are kept so each step costs O(1).
             var path = [start]
+            var placeInPath = [start: 0]
             var current = start
-            while let next = dependencies[current].first(where: { left.contains($0) }) {
-                if let loopStart = path.firstIndex(of: next) {
+            while let next = dependencies[current].first(where: { left.contains($0) }), !reported.contains(next) {
+                if let loopStart = placeInPath[next] {
                     let loop = Array(path[loopStart...]) + [next]
-                    if loop.allSatisfy({ !reported.contains($0) }) {
-                        messages.append("dependency cycle: " + loop.map { services[$0].type }.joined(separator: " -> "))
-                    }
-                    reported.formUnion(loop)
+                    messages.append("dependency cycle: " + loop.map { services[$0].type }.joined(separator: " -> "))
                     break
                 }
+                placeInPath[next] = path.count
                 path.append(next)
                 current = next
             }
-            reported.insert(start)
+            reported.formUnion(path)
         }
         return messages
     }
@@ -230,5 +233,44 @@ public enum ServiceGraph {
                 "firstInLayer": .bool(previous != service.layer),
             ])
         })
+    }
+}
+
+/// A binary min-heap of indices ordered by a fixed priority (lower first).
+private struct MinHeap {
+    let priority: [Int]
+    private var items: [Int] = []
+
+    init(priority: [Int]) { self.priority = priority }
+
+    mutating func push(_ item: Int) {
+        items.append(item)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard priority[items[child]] < priority[items[parent]] else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() -> Int? {
+        guard let top = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                let right = left + 1
+                var smallest = parent
+                if left < items.count, priority[items[left]] < priority[items[smallest]] { smallest = left }
+                if right < items.count, priority[items[right]] < priority[items[smallest]] { smallest = right }
+                guard smallest != parent else { break }
+                items.swapAt(parent, smallest)
+                parent = smallest
+            }
+        }
+        return top
     }
 }
