@@ -114,14 +114,7 @@ public struct GraphGenerator: Sendable {
     /// has (the same needs, through the same `ItemShapes.labels`); `registerDependencies()`
     /// returns the root's dependency built from the same instances.
     func registrationFiles(_ tree: GraphTree, manifest: GraphManifest, outDir: URL) throws -> [PlannedFile] {
-        var services = manifest.services
-        for entry in tree.entries where entry.node.viewModel {
-            let needs = entry.node.needs
-            guard needs.allSatisfy({ if case .service? = tree.source(of: $0, for: entry) { true } else { false } }) else { continue }
-            let labels = ItemShapes.labels(needs.map(\.name))
-            services.append(ServiceDefinition(type: "\(entry.node.name)ViewModel", layer: .viewModel,
-                                              arguments: zip(labels, needs).map { ($0, $1.type) }, scope: .factory))
-        }
+        let services = manifest.services + tree.viewModelRegistrations
         let names = ServiceGraph.localNames(try ServiceGraph.ordered(services))
         var values: [String: TemplateValue] = [
             "services": .array(services.map(\.templateValue)),

@@ -37,6 +37,13 @@ public enum GraphPrinter {
                     : " (" + service.arguments.map { "\($0.label): \($0.type)" }.joined(separator: ", ") + ")"
                 lines.append("  \(service.scope.rawValue) \(service.type)\(registered)\(arguments)")
             }
+            let viewModels = tree.viewModelRegistrations
+            if !viewModels.isEmpty {
+                lines.append("View models registered from their needs (the labels their initializers have):")
+                for service in viewModels {
+                    lines.append("  factory \(service.type)(" + service.arguments.map { "\($0.label): \($0.type)" }.joined(separator: ", ") + ")")
+                }
+            }
         }
         if !unreachable.isEmpty {
             lines.append("")

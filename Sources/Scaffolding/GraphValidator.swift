@@ -51,6 +51,23 @@ public struct GraphTree: Sendable, Equatable {
     }
 }
 
+extension GraphTree {
+    /// With services, the view models `registerDependencies()` registers: every node's view
+    /// model whose needs all come from services, as a factory taking them under the labels its
+    /// generated initializer has (the same needs through the same `ItemShapes.labels`).
+    public var viewModelRegistrations: [ServiceDefinition] {
+        guard !services.isEmpty else { return [] }
+        return entries.compactMap { entry -> ServiceDefinition? in
+            let needs = entry.node.needs
+            guard entry.node.viewModel,
+                  needs.allSatisfy({ if case .service? = source(of: $0, for: entry) { true } else { false } }) else { return nil }
+            let labels = ItemShapes.labels(needs.map(\.name))
+            return ServiceDefinition(type: "\(entry.node.name)ViewModel", layer: .viewModel,
+                                     arguments: zip(labels, needs).map { ($0, $1.type) }, scope: .factory)
+        }
+    }
+}
+
 /// What meets a node's need.
 public enum NeedSource: Sendable, Equatable {
     /// A provision of this ancestor's container.

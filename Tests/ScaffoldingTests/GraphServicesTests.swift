@@ -90,6 +90,11 @@ final class GraphServicesTests: XCTestCase {
             "needs browsingUseCase: BrowsingUserUseCaseInterface ← service BrowsingUserUseCase (registered as BrowsingUserUseCaseInterface), through the root's dependency"),
             printed)
         XCTAssertTrue(printed.contains("Services, in registration order:\n  shared SocketProvider as SocketProviding\n"), printed)
+        XCTAssertTrue(printed.hasSuffix("""
+            View models registered from their needs (the labels their initializers have):
+              factory GroupInfoViewModel(socket: SocketProviding)
+              factory ConnectionViewModel(usecase: BrowsingUserUseCaseInterface)
+            """), printed)
     }
 
     func testProvisionOfAnAncestorWinsOverAService() throws {
