@@ -98,7 +98,7 @@ public struct Generator: Sendable {
             throw ScaffoldingError.wouldOverwrite(paths: conflicts)
         }
         // Where each kept text goes, checked before the first write, so a refused one (a
-        // `.teamflow` linked out of the folder) stops the run with nothing written.
+        // `.teamflow-generated` linked out of the folder) stops the run with nothing written.
         let bases = try current.map { try Self.baseLocation($0.contents, path: $0.path, outDir: $0.outputDirectory, isUserFile: $0.isUserFile) }
         for (file, base) in zip(current, bases) {
             if file.action.changesFile, let text = file.textToWrite(force: force) {
