@@ -4,10 +4,15 @@
 /// output changed since the file was written (the stored digest against the new one).
 public enum GeneratedDigest {
     private static let prefix = "// teamflow digest "
-    private static let suffix = ": owned by teamflow, rewritten while unedited; an edited copy is replaced only with --force."
-    /// The suffix `generate graph` wrote before `generate` stamped files too: still recognised,
-    /// so files stamped by an older teamflow are not taken for edited ones.
-    private static let legacySuffix = ": rewritten by `teamflow generate graph` while unedited; edits are kept unless --force."
+    private static let suffix = ": owned by teamflow, rewritten while unedited; hand edits are merged on regeneration."
+    /// Suffixes older teamflows wrote (`generate graph` before `generate` stamped files too, and
+    /// both before regeneration merged): still recognised, so their files are not taken for
+    /// edited ones. The digest covers only the text below the header, so the new wording
+    /// changes no digest.
+    private static let legacySuffixes = [
+        ": owned by teamflow, rewritten while unedited; an edited copy is replaced only with --force.",
+        ": rewritten by `teamflow generate graph` while unedited; edits are kept unless --force.",
+    ]
 
     /// `contents` (which starts with the generated marker line) with the digest line as its
     /// second line, replacing the plain hint line the generator writes.
@@ -53,7 +58,7 @@ public enum GeneratedDigest {
         guard GeneratedHeader.template(in: contents) != nil else { return nil }
         let lines = contents.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
         guard lines.count >= 2, lines[1].hasPrefix(prefix) else { return nil }
-        for tail in [suffix, legacySuffix] where lines[1].hasSuffix(tail) {
+        for tail in [suffix] + legacySuffixes where lines[1].hasSuffix(tail) {
             let stored = lines[1].dropFirst(prefix.count).dropLast(tail.count)
             // A hand-mangled line where prefix and suffix overlap is no digest at all.
             return lines[1].count >= prefix.count + tail.count ? String(stored) : nil

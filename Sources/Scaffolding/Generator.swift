@@ -68,7 +68,8 @@ public struct Generator: Sendable {
                     contents = GeneratedDigest.stamped(GeneratedHeader.applied(to: contents, template: template.name))
                 }
                 do {
-                    planned[cleanPath] = try Self.planFile(cleanPath, contents: contents, outDir: outDir, isUserFile: isUserFile)
+                    planned[cleanPath] = try Self.planFile(cleanPath, contents: contents, outDir: outDir, isUserFile: isUserFile,
+                                                           environment: self.environment)
                 } catch let error as ScaffoldingError {
                     throw error.naming(template: template.name, file: file.path)
                 }
@@ -77,36 +78,75 @@ public struct Generator: Sendable {
         return planned.keys.sorted().compactMap { planned[$0] }
     }
 
-    /// Writes `plan`: creates new files, rewrites unedited generated ones, leaves unchanged and
-    /// kept files (user files, hand edits with no new generated text) alone. Without `force`,
-    /// refuses (before writing anything) when any file would be overwritten, listing every
-    /// such file. Paths are checked again, so a symlink created since planning cannot redirect
-    /// a write. Returns the files as written (their actions as found now).
+    /// Writes `plan`: creates new files, rewrites unedited generated ones, merges hand edits
+    /// into edited ones (three-way, against the last generated text kept under
+    /// `.teamflow-generated/`; a conflict is written with markers), leaves unchanged and kept
+    /// files (user files, hand edits with no new generated text) alone. Without `force`,
+    /// refuses (before writing anything) when any file would be overwritten (edited with no
+    /// last generated text to merge against, or without the generated header), listing every
+    /// such file; `force` takes the new text everywhere but in user files. Paths are checked
+    /// again, so a symlink created since planning cannot redirect a write. Returns the files as
+    /// written (their actions as found now); the caller reports `conflict`s.
     @discardableResult
     public func write(_ plan: [PlannedFile], force: Bool) throws -> [PlannedFile] {
         let current = try plan.map {
-            try Self.planFile($0.path, contents: $0.contents, outDir: $0.outputDirectory, isUserFile: $0.isUserFile)
+            try Self.planFile($0.path, contents: $0.contents, outDir: $0.outputDirectory, isUserFile: $0.isUserFile,
+                              environment: environment)
         }
         let conflicts = current.filter { $0.action == .overwrite }.map(\.path)
         if !force && !conflicts.isEmpty {
             throw ScaffoldingError.wouldOverwrite(paths: conflicts)
         }
-        for file in current where file.action.changesFile {
-            try FileSystem.writeAtomically(file.contents, to: file.destination)
+        // Where each kept text goes, checked before the first write, so a refused one (a
+        // `.teamflow-generated` linked out of the folder) stops the run with nothing written.
+        let bases = try current.map { try Self.baseLocation($0.contents, path: $0.path, outDir: $0.outputDirectory, isUserFile: $0.isUserFile) }
+        for (file, base) in zip(current, bases) {
+            if file.action.changesFile, let text = file.textToWrite(force: force) {
+                try FileSystem.writeAtomically(text, to: file.destination)
+            }
+            if let base { try Self.keepGenerated(file.contents, at: base) }
         }
         return current
     }
 
-    private static func planFile(_ path: String, contents: String, outDir: URL, isUserFile: Bool) throws -> PlannedFile {
+    /// Where the last generated text of `path` is kept, resolved under the output rule; nil for
+    /// files that have none (user files, files without the generated header).
+    static func baseLocation(_ contents: String, path: String, outDir: URL, isUserFile: Bool) throws -> URL? {
+        guard !isUserFile, GeneratedHeader.template(in: contents) != nil else { return nil }
+        return try OutputLocation.resolve(Regeneration.basePath(for: path), in: outDir)
+    }
+
+    /// Records `contents` as the last generated text (the base of the next merge) at `location`.
+    static func keepGenerated(_ contents: String, at location: URL) throws {
+        if (try? FileSystem.readText(location)) == contents { return }
+        try FileSystem.writeAtomically(contents, to: location)
+    }
+
+    /// The last generated text of `path`, nil when none was kept.
+    static func lastGenerated(_ path: String, outDir: URL) throws -> String? {
+        let location = try OutputLocation.resolve(Regeneration.basePath(for: path), in: outDir)
+        guard FileSystem.exists(location.path) else { return nil }
+        return try FileSystem.readText(location)
+    }
+
+    private static func planFile(_ path: String, contents: String, outDir: URL, isUserFile: Bool,
+                                 environment: [String: String]) throws -> PlannedFile {
         let destination = try OutputLocation.resolve(path, in: outDir)
         let action: PlannedFile.Action
+        var merged: String?
         if FileSystem.exists(destination.path) {
             if let existing = try? FileSystem.readText(destination) {
-                switch Regeneration.verdict(existing: existing, new: contents, isUserFile: isUserFile) {
+                let base = isUserFile ? nil : try lastGenerated(path, outDir: outDir)
+                let decision = try Regeneration.decide(existing: existing, new: contents, isUserFile: isUserFile, base: base,
+                                                       path: path, environment: environment)
+                merged = decision.merged
+                switch decision.verdict {
                 case .create, .edited, .unmarked: action = .overwrite
                 case .unchanged: action = .unchanged
                 case .update: action = .update
                 case .keep: action = .kept
+                case .merged: action = .merged
+                case .conflict, .unresolved: action = .conflict
                 }
             } else {
                 // Something unreadable there (a folder, not UTF-8) is other contents: a conflict.
@@ -116,7 +156,7 @@ public struct Generator: Sendable {
             action = .create
         }
         return PlannedFile(path: path, outputDirectory: outDir, destination: destination, contents: contents,
-                           action: action, isUserFile: isUserFile)
+                           action: action, isUserFile: isUserFile, mergedText: merged)
     }
 
     private func render(

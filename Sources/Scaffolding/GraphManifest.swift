@@ -93,13 +93,19 @@ public struct GraphManifest: Sendable, Equatable {
     // `access: internal` generates a single-target app's tree.
     /// `public` (default) or `internal`: the access level of every generated declaration.
     public let access: String
+    // One manifest for the tree and the DI registration, so the two cannot drift apart.
+    /// The app's services (the `di-container` services shape): needs no ancestor provides are
+    /// met by the service registered as their type, and `DIContainer` registration is generated.
+    public let services: [ServiceDefinition]
 
-    public init(root: String, nodes: [GraphNode], imports: [String] = [], problems: [String] = [], access: String = "public") {
+    public init(root: String, nodes: [GraphNode], imports: [String] = [], problems: [String] = [], access: String = "public",
+                services: [ServiceDefinition] = []) {
         self.root = root
         self.nodes = nodes
         self.imports = imports
         self.problems = problems
         self.access = access
+        self.services = services
     }
 
     /// Reads a manifest. `nodes` is a mapping of node name to node, or a list of nodes with `name:`.
@@ -130,7 +136,29 @@ public struct GraphManifest: Sendable, Equatable {
         if !["public", "internal"].contains(access) {
             problems.append("access '\(access)' must be public or internal")
         }
+        services = Self.services(top["services"], file: file, problems: &problems)
         self.problems = problems
+    }
+
+    /// The `services:` list; a malformed item is a problem (reported with the others), not a throw.
+    private static func services(_ node: Node?, file: String, problems: inout [String]) -> [ServiceDefinition] {
+        guard let node, !node.isNull else { return [] }
+        // `file:line:column: ` of an item, so a problem in a long list is found at once.
+        func place(_ item: Node) -> String { item.mark.map { "\(file):\($0): " } ?? "" }
+        guard let items = node.array else {
+            problems.append("\(place(node))services: must be a list of mappings with `type` (and optional `as`, `init`, `layer`, `scope`)")
+            return []
+        }
+        var services: [ServiceDefinition] = []
+        for (index, item) in items.enumerated() {
+            do {
+                services += try ServiceGraph.definitions(from: .array([VariableValues.templateValue(from: item)]),
+                                                         variable: "services[\(index)]")
+            } catch {
+                problems.append("\(place(item))services: \(error)")
+            }
+        }
+        return services
     }
 
     private static func node(_ name: String, _ body: Node, problems: inout [String]) -> GraphNode {

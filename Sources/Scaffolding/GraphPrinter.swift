@@ -20,12 +20,29 @@ public enum GraphPrinter {
             let childGuide = guide + (connector == "├── " ? "│   " : connector.isEmpty ? "" : "    ")
             let detailGuide = childGuide + (node.children.isEmpty ? "    " : "│   ")
             for provision in node.provides { lines.append(detailGuide + "provides \(provision.declaration)") }
-            for need in node.needs { lines.append(detailGuide + "needs \(need.declaration) ← \(source(of: need, for: entry, byName))") }
+            for need in node.needs { lines.append(detailGuide + "needs \(need.declaration) ← \(source(of: need, for: entry, in: tree))") }
             for need in entry.passThrough {
-                lines.append(detailGuide + "hands on \(need.declaration) ← \(source(of: need, for: entry, byName))")
+                lines.append(detailGuide + "hands on \(need.declaration) ← \(source(of: need, for: entry, in: tree))")
             }
             for (index, child) in node.children.enumerated().reversed() {
                 stack.append((child, childGuide, index == node.children.count - 1 ? "└── " : "├── "))
+            }
+        }
+        if !tree.services.isEmpty {
+            lines.append("")
+            lines.append("Services, in registration order:")
+            for service in tree.services {
+                let registered = service.registeredAs == service.type ? "" : " as \(service.registeredAs)"
+                let arguments = service.arguments.isEmpty ? ""
+                    : " (" + service.arguments.map { "\($0.label): \($0.type)" }.joined(separator: ", ") + ")"
+                lines.append("  \(service.scope.rawValue) \(service.type)\(registered)\(arguments)")
+            }
+            let viewModels = tree.viewModelRegistrations
+            if !viewModels.isEmpty {
+                lines.append("View models registered from their needs (the labels their initializers have):")
+                for service in viewModels {
+                    lines.append("  factory \(service.type)(" + service.arguments.map { "\($0.label): \($0.type)" }.joined(separator: ", ") + ")")
+                }
             }
         }
         if !unreachable.isEmpty {
@@ -36,17 +53,22 @@ public enum GraphPrinter {
         return lines.joined(separator: "\n")
     }
 
-    /// Where `entry`'s `need` comes from: the nearest ancestor providing it, and the nodes
-    /// between that hand it on.
-    static func source(of need: GraphNeed, for entry: GraphTree.Entry, _ byName: [String: GraphTree.Entry]) -> String {
+    /// Where `entry`'s `need` comes from: the nearest ancestor providing it and the nodes
+    /// between that hand it on, or the service registered as its type.
+    static func source(of need: GraphNeed, for entry: GraphTree.Entry, in tree: GraphTree) -> String {
         let ancestors = Array(entry.path.dropLast())
-        guard let index = ancestors.lastIndex(where: { name in
-            byName[name]?.node.provides.contains { $0.name == need.name } ?? false
-        }) else { return "nobody provides it" }
-        let provider = ancestors[index]
-        let between = ancestors[(index + 1)...]
-        if between.isEmpty { return "\(provider)'s container (parent)" }
-        let through = "passed through " + between.joined(separator: ", ")
-        return index == 0 ? "the root's provisions (\(provider)), \(through)" : "\(provider), \(through)"
+        switch tree.source(of: need, for: entry) {
+        case nil:
+            return "nobody provides it"
+        case .service(let service)?:
+            let registered = service.registeredAs == service.type ? "" : " (registered as \(service.registeredAs))"
+            return "service \(service.type)\(registered), through the root's dependency"
+        case .provision(let provider)?:
+            guard let index = ancestors.lastIndex(of: provider) else { return "\(provider)" }
+            let between = ancestors[(index + 1)...]
+            if between.isEmpty { return "\(provider)'s container (parent)" }
+            let through = "passed through " + between.joined(separator: ", ")
+            return index == 0 ? "the root's provisions (\(provider)), \(through)" : "\(provider), \(through)"
+        }
     }
 }

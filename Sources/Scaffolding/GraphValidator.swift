@@ -19,8 +19,61 @@ public struct GraphTree: Sendable, Equatable {
 
     /// Depth-first, parents before children, children in manifest order.
     public let entries: [Entry]
+    /// The manifest's services in registration (dependency) order; empty without `services:`.
+    public let services: [ServiceDefinition]
+    /// Entry positions by node name, so looking up ancestors costs no scan of the tree
+    /// (a manifest may be large and hostile; printing asks for every need's source).
+    private let positions: [String: Int]
+    private let registered: [String: ServiceDefinition]
 
-    public func entry(_ name: String) -> Entry? { entries.first { $0.node.name == name } }
+    init(entries: [Entry], services: [ServiceDefinition] = []) {
+        self.entries = entries
+        self.services = services
+        var positions: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() where positions[entry.node.name] == nil { positions[entry.node.name] = index }
+        self.positions = positions
+        var registered: [String: ServiceDefinition] = [:]
+        for service in services where registered[service.registeredAs] == nil { registered[service.registeredAs] = service }
+        self.registered = registered
+    }
+
+    public func entry(_ name: String) -> Entry? { positions[name].map { entries[$0] } }
+
+    /// Where a need is met: the nearest ancestor providing the name, else the service
+    /// registered as the need's type (nil when neither: validation reports that).
+    public func source(of need: GraphNeed, for entry: Entry) -> NeedSource? {
+        for ancestor in entry.path.dropLast().reversed() {
+            if self.entry(ancestor)?.node.provides.contains(where: { $0.name == need.name }) ?? false {
+                return .provision(node: ancestor)
+            }
+        }
+        return registered[need.type].map(NeedSource.service)
+    }
+}
+
+extension GraphTree {
+    /// With services, the view models `registerDependencies()` registers: every node's view
+    /// model whose needs all come from services, as a factory taking them under the labels its
+    /// generated initializer has (the same needs through the same `ItemShapes.labels`).
+    public var viewModelRegistrations: [ServiceDefinition] {
+        guard !services.isEmpty else { return [] }
+        return entries.compactMap { entry -> ServiceDefinition? in
+            let needs = entry.node.needs
+            guard entry.node.viewModel,
+                  needs.allSatisfy({ if case .service? = source(of: $0, for: entry) { true } else { false } }) else { return nil }
+            let labels = ItemShapes.labels(needs.map(\.name))
+            return ServiceDefinition(type: "\(entry.node.name)ViewModel", layer: .viewModel,
+                                     arguments: zip(labels, needs).map { ($0, $1.type) }, scope: .factory)
+        }
+    }
+}
+
+/// What meets a node's need.
+public enum NeedSource: Sendable, Equatable {
+    /// A provision of this ancestor's container.
+    case provision(node: String)
+    /// A service of the manifest's `services:`, handed down from the root.
+    case service(ServiceDefinition)
 }
 
 /// The outcome of validation: every error and warning, and the tree when there is no error.
@@ -97,6 +150,10 @@ public enum GraphValidator {
             warnings.append("node '\(node.name)' is not reachable from root '\(manifest.root)'; it is not generated")
         }
 
+        let services = orderedServices(manifest.services, errors: &errors)
+        var registered: [String: ServiceDefinition] = [:]
+        for service in manifest.services where registered[service.registeredAs] == nil { registered[service.registeredAs] = service }
+        var usedServices = Set<String>()  // registered types some need resolves to
         for name in order {
             guard let node = nodes[name], let path = paths[name] else { continue }
             let shown = path.joined(separator: " -> ")
@@ -105,25 +162,91 @@ public enum GraphValidator {
                 errors.append("\(shown) both needs and provides '\(need.name)'; rename one of them")
             }
             for need in node.needs {
-                resolve(need, path: path, nodes: nodes, errors: &errors)
+                if let service = resolve(need, path: path, nodes: nodes, services: registered, errors: &errors) {
+                    usedServices.insert(service.registeredAs)
+                }
+            }
+            // With services, the graph registers each view model itself (from the same needs).
+            let viewModel = "\(name)ViewModel"
+            if node.viewModel, let clash = manifest.services.first(where: { $0.type == viewModel || $0.registeredAs == viewModel }) {
+                errors.append("services: \(clash.type) is registered by `generate graph` from the needs of \(shown); remove it from services")
             }
         }
         warnings += unusedProvisions(order: order, nodes: nodes, paths: paths)
+        warnings += unusedServices(manifest.services, used: usedServices, registered: registered)
         guard errors.isEmpty else { return GraphAnalysis(errors: errors, warnings: warnings, tree: nil) }
-        return GraphAnalysis(errors: [], warnings: warnings, tree: tree(order: order, nodes: nodes, paths: paths))
+        let built = tree(order: order, nodes: nodes, paths: paths, services: services)
+        let clashes = handedOnClashes(built)
+        guard clashes.isEmpty else { return GraphAnalysis(errors: clashes, warnings: warnings, tree: nil) }
+        return GraphAnalysis(errors: [], warnings: warnings, tree: built)
+    }
+
+    /// The services in registration order; every problem (unregistered argument types,
+    /// duplicates, cycles) becomes a `services:` error.
+    private static func orderedServices(_ services: [ServiceDefinition], errors: inout [String]) -> [ServiceDefinition] {
+        guard !services.isEmpty else { return [] }
+        do {
+            return try ServiceGraph.ordered(services)
+        } catch ScaffoldingError.invalidServices(let problems) {
+            errors += problems.map { "services: \($0)" }
+        } catch {
+            errors.append("services: \(error)")
+        }
+        return []
     }
 
     /// The nearest ancestor providing the name decides: same type met, another type an error.
-    private static func resolve(_ need: GraphNeed, path: [String], nodes: [String: GraphNode], errors: inout [String]) {
+    /// With no provider, the service registered as the need's type meets it (returned).
+    private static func resolve(_ need: GraphNeed, path: [String], nodes: [String: GraphNode],
+                                services: [String: ServiceDefinition], errors: inout [String]) -> ServiceDefinition? {
         let shown = path.joined(separator: " -> ")
         for ancestor in path.dropLast().reversed() {
             guard let provision = nodes[ancestor]?.provides.first(where: { $0.name == need.name }) else { continue }
             if provision.type != need.type {
                 errors.append("\(shown) needs \(need.declaration); the nearest provider, \(ancestor), provides \(provision.declaration)")
             }
-            return
+            return nil
         }
-        errors.append("\(shown) needs \(need.declaration); no ancestor provides it")
+        if let service = services[need.type] { return service }
+        errors.append("\(shown) needs \(need.declaration); no ancestor provides it"
+                      + (services.isEmpty ? "" : " and no service is registered as \(need.type)"))
+        return nil
+    }
+
+    /// Services no need reaches, directly or through another used service's initializer.
+    /// A warning, like an unused provision: a service may be added before the node that needs it.
+    private static func unusedServices(_ services: [ServiceDefinition], used direct: Set<String>,
+                                       registered: [String: ServiceDefinition]) -> [String] {
+        var used = direct
+        var pending = Array(direct)
+        while let next = pending.popLast() {
+            for argument in registered[next]?.arguments ?? [] where !used.contains(argument.type) {
+                used.insert(argument.type)
+                pending.append(argument.type)
+            }
+        }
+        return services.filter { !used.contains($0.registeredAs) }.map { service in
+            let shown = service.registeredAs == service.type ? service.type : "\(service.type) (as \(service.registeredAs))"
+            return "services -> \(shown): no node needs it and no used service takes it; it is still registered"
+        }
+    }
+
+    /// Two needs of one name but different types handed on through the same node (met by two
+    /// services): its Dependency protocol could not list both.
+    private static func handedOnClashes(_ tree: GraphTree) -> [String] {
+        tree.entries.flatMap { entry -> [String] in
+            var seen: [String: GraphNeed] = [:]
+            var clashes: [String] = []
+            for need in entry.required {
+                if let first = seen[need.name], first.type != need.type {
+                    clashes.append("\(entry.path.joined(separator: " -> ")) must hand on both \(first.declaration) and \(need.declaration); "
+                                   + "rename one of the needs")
+                } else {
+                    seen[need.name] = need
+                }
+            }
+            return clashes
+        }
     }
 
     private static func checkIdentifiers(_ node: GraphNode, at shown: String, errors: inout [String]) {
@@ -164,7 +287,8 @@ public enum GraphValidator {
         }
     }
 
-    private static func tree(order: [String], nodes: [String: GraphNode], paths: [String: [String]]) -> GraphTree {
+    private static func tree(order: [String], nodes: [String: GraphNode], paths: [String: [String]],
+                             services: [ServiceDefinition]) -> GraphTree {
         var required: [String: [GraphNeed]] = [:]
         var passThrough: [String: [GraphNeed]] = [:]
         // Children come after their parents in `order`, so walk it backwards.
@@ -184,7 +308,7 @@ public enum GraphValidator {
             guard let node = nodes[name], let path = paths[name] else { return nil }
             return GraphTree.Entry(node: node, path: path, passThrough: passThrough[name] ?? [])
         }
-        return GraphTree(entries: entries)
+        return GraphTree(entries: entries, services: services)
     }
 }
 

@@ -58,16 +58,60 @@ enum GraphWiring {
 
         if entry.path.count == 1 {
             if !out.hasSuffix("\n\n") { out += "\n" }
-            out += """
-                /// \(node.name) is the root: it needs nothing from outside. Start the tree with
-                /// `\(container)(dependency: \(node.name)Root()).coordinator(listener: ..., presenter: ...)`.
+            out += rootClass(entry, in: tree, access: access)
+        }
+        return out
+    }
+
+    /// `<Root>Root`, the root's dependency. Without services the root needs nothing from
+    /// outside; with them, what the tree needs from services is handed to it by the generated
+    /// `registerDependencies()`, which builds it from the instances it registers.
+    private static func rootClass(_ entry: GraphTree.Entry, in tree: GraphTree, access: String) -> String {
+        let name = entry.node.name
+        let container = "\(name)Container"
+        guard !entry.required.isEmpty else {
+            return """
+                /// \(name) is the root: it needs nothing from outside. Start the tree with
+                /// `\(container)(dependency: \(name)Root()).coordinator(listener: ..., presenter: ...)`.
                 @MainActor
-                \(access) final class \(node.name)Root: \(node.name)Dependency {
+                \(access) final class \(name)Root: \(name)Dependency {
                     \(access) init() {}
                 }
 
                 """
         }
-        return out
+        var members: [String] = []
+        var parameters: [String] = []
+        var assignments: [String] = []
+        for need in entry.required {
+            let factory: Bool
+            if case .service(let service)? = tree.source(of: need, for: entry) { factory = service.scope == .factory } else { factory = false }
+            let maker = "make" + ItemShapes.upperFirst(need.name)
+            if factory {
+                members.append("    private let \(maker): @MainActor () -> \(need.type)\n"
+                    + "    /// A new one on every read (the service is a factory).\n"
+                    + "    \(access) var \(need.name): \(need.type) { \(maker)() }")
+                parameters.append("\(need.name): @escaping @MainActor () -> \(need.type)")
+                assignments.append("        self.\(maker) = \(need.name)")
+            } else {
+                members.append("    \(access) let \(need.name): \(need.type)")
+                parameters.append("\(need.name): \(need.type)")
+                assignments.append("        self.\(need.name) = \(need.name)")
+            }
+        }
+        return """
+            /// \(name) is the root: what the tree needs from the app's services comes in here.
+            /// `DIContainer.registerDependencies()` builds it from the instances it registers; start the tree with
+            /// `\(container)(dependency: DIContainer.shared.registerDependencies()).coordinator(listener: ..., presenter: ...)`.
+            @MainActor
+            \(access) final class \(name)Root: \(name)Dependency {
+            \(members.joined(separator: "\n"))
+
+                \(access) init(\(parameters.joined(separator: ", "))) {
+            \(assignments.joined(separator: "\n"))
+                }
+            }
+
+            """
     }
 }

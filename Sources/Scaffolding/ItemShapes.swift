@@ -25,18 +25,25 @@ enum ItemShapes {
     /// as `usecase:`, the team's convention (`ConnectionViewModel(usecase: ...)`).
     static func declarations(_ texts: [String], variable: String) throws -> [TemplateValue] {
         let parsed = try texts.map { try declaration($0, variable: variable) }
-        let loneUseCase = parsed.count == 1 && (parsed.first?.name.hasSuffix("UseCase") ?? false)
-        return parsed.map { item in
+        let labels = Self.labels(parsed.map(\.name))
+        return zip(parsed, labels).map { item, label in
             .dictionary([
                 "name": .string(item.name),
                 "type": .string(item.type),
                 "value": .string(item.value),
                 "declaration": .string("\(item.name): \(item.type)"),
-                "label": .string(loneUseCase ? "usecase" : item.name),
+                "label": .string(label),
                 "lowerName": .string(lowerFirst(item.name)),
                 "upperName": .string(upperFirst(item.name)),
             ])
         }
+    }
+
+    /// The argument labels a view model takes items named `names` under. `generate graph`
+    /// registers view models with these same labels, so the two cannot drift apart.
+    static func labels(_ names: [String]) -> [String] {
+        let loneUseCase = names.count == 1 && (names.first?.hasSuffix("UseCase") ?? false)
+        return loneUseCase ? ["usecase"] : names
     }
 
     private static func declaration(_ text: String, variable: String) throws -> (name: String, type: String, value: String) {

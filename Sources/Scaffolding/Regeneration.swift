@@ -20,6 +20,38 @@ enum Regeneration {
         case edited
         /// A file without the generated header at a path the template generates.
         case unmarked
+        /// An edited file whose hand edits merged cleanly into the new generated text.
+        case merged
+        /// An edited file whose hand edits conflict with the new generated text: written with
+        /// conflict markers for the user to resolve.
+        case conflict
+        /// A file still holding the conflict markers of an earlier merge: left as it is.
+        case unresolved
+    }
+
+    /// Where the last generated text of `path` is kept, relative to the output folder: next to
+    /// the code (committed with it), in a hidden folder, with a suffix no build tool compiles.
+    static func basePath(for path: String) -> String { ".teamflow-generated/\(path).generated" }
+
+    /// `verdict`, with an edited file merged (`git merge-file`) against `base`, the text teamflow
+    /// generated last time, when there is one and it is the text the file was stamped from
+    /// (its digest line equals the file's). Returns the verdict and, for `merged` and
+    /// `conflict`, the text to write.
+    static func decide(existing: String?, new: String, isUserFile: Bool, base: String?, path: String,
+                       environment: [String: String]) throws -> (verdict: Verdict, merged: String?) {
+        if let existing, !isUserFile, GeneratedHeader.template(in: existing) != nil, existing != new,
+           ThreeWayMerge.hasConflictMarkers(existing) {
+            return (.unresolved, nil)
+        }
+        let plain = verdict(existing: existing, new: new, isUserFile: isUserFile)
+        guard plain == .edited, let existing, let base,
+              let stamp = GeneratedDigest.storedDigest(in: base), stamp == GeneratedDigest.storedDigest(in: existing) else {
+            return (plain, nil)
+        }
+        switch try ThreeWayMerge.merge(base: base, current: existing, new: new, path: path, environment: environment) {
+        case .clean(let text): return (text == existing ? .unchanged : .merged, text)
+        case .conflicts(let text): return (.conflict, text)
+        }
     }
 
     /// What writing `new` over `existing` (nil: no file) does.

@@ -60,6 +60,8 @@ public enum ScaffoldingError: Error, Equatable, Sendable, CustomStringConvertibl
     case refusedFile(TemplateFolderError)
     /// A services manifest cannot be ordered: unregistered dependencies, duplicates, cycles (all of them).
     case invalidServices(problems: [String])
+    /// Merging hand edits into a regenerated file failed (git missing or failing); nothing was written.
+    case mergeFailed(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -94,6 +96,8 @@ public enum ScaffoldingError: Error, Equatable, Sendable, CustomStringConvertibl
             return error.description
         case let .invalidServices(problems):
             return "the services cannot be registered:\n" + problems.map { "  \($0)" }.joined(separator: "\n")
+        case let .mergeFailed(path, reason):
+            return "cannot merge the hand edits in \(path): \(reason)"
         }
     }
 }

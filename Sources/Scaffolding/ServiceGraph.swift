@@ -45,6 +45,19 @@ public struct ServiceDefinition: Sendable, Equatable {
         self.scope = scope ?? (self.layer == .viewModel ? .factory : .shared)
     }
 
+    /// The service as the `di-container` template's `services` items are written
+    /// (`type`, `as`, `layer`, `scope`, `init`), so `generate graph` hands the template
+    /// exactly what a services file would.
+    var templateValue: TemplateValue {
+        .dictionary([
+            "type": .string(type),
+            "as": .string(registeredAs),
+            "layer": .string(layer.rawValue),
+            "scope": .string(scope.rawValue),
+            "init": .array(arguments.map { .string("\($0.label): \($0.type)") }),
+        ])
+    }
+
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.type == rhs.type && lhs.registeredAs == rhs.registeredAs && lhs.layer == rhs.layer && lhs.scope == rhs.scope
             && lhs.arguments.map(\.label) == rhs.arguments.map(\.label) && lhs.arguments.map(\.type) == rhs.arguments.map(\.type)
@@ -85,15 +98,18 @@ public enum ServiceGraph {
             let service = services[index]
             return (ServiceDefinition.Layer.allCases.firstIndex(of: service.layer) ?? 0, service.type, service.registeredAs)
         }
-        var ready = services.indices.filter { remaining[$0] == 0 }
+        // Ranks never change, so they are compared once, as positions; the ready services wait
+        // in a heap, which keeps a long (possibly hostile) list to n log n work.
+        var position = [Int](repeating: 0, count: services.count)
+        for (place, index) in services.indices.sorted(by: { rank($0) < rank($1) }).enumerated() { position[index] = place }
+        var ready = MinHeap(priority: position)
+        for index in services.indices where remaining[index] == 0 { ready.push(index) }
         var order: [Int] = []
-        while !ready.isEmpty {
-            ready.sort { rank($0) < rank($1) }
-            let next = ready.removeFirst()
+        while let next = ready.pop() {
             order.append(next)
             for user in users[next] {
                 remaining[user] -= 1
-                if remaining[user] == 0 { ready.append(user) }
+                if remaining[user] == 0 { ready.push(user) }
             }
         }
         guard order.count == services.count else {
@@ -107,22 +123,22 @@ public enum ServiceGraph {
         var reported = Set<Int>()
         var messages: [String] = []
         for start in left.sorted(by: { services[$0].type < services[$1].type }) where !reported.contains(start) {
-            // Follow dependencies inside the stuck set until a service repeats.
+            // Follow dependencies inside the stuck set until a service repeats (or one already
+            // reported is reached); positions in the path are kept so each step costs O(1).
             var path = [start]
+            var placeInPath = [start: 0]
             var current = start
-            while let next = dependencies[current].first(where: { left.contains($0) }) {
-                if let loopStart = path.firstIndex(of: next) {
+            while let next = dependencies[current].first(where: { left.contains($0) }), !reported.contains(next) {
+                if let loopStart = placeInPath[next] {
                     let loop = Array(path[loopStart...]) + [next]
-                    if loop.allSatisfy({ !reported.contains($0) }) {
-                        messages.append("dependency cycle: " + loop.map { services[$0].type }.joined(separator: " -> "))
-                    }
-                    reported.formUnion(loop)
+                    messages.append("dependency cycle: " + loop.map { services[$0].type }.joined(separator: " -> "))
                     break
                 }
+                placeInPath[next] = path.count
                 path.append(next)
                 current = next
             }
-            reported.insert(start)
+            reported.formUnion(path)
         }
         return messages
     }
@@ -137,7 +153,13 @@ public enum ServiceGraph {
                                                     expected: "a mapping with `type` (and optional `as`, `layer`, `init`)")
             }
             var registeredAs: String?
-            if case .string(let text)? = fields["as"] { registeredAs = text }
+            if case .string(let text)? = fields["as"] {
+                // A type as written in Swift (`any Foo`, `Foo<Bar>`), but on one line: it is spliced into generated code.
+                guard !text.trimmingCharacters(in: .whitespaces).isEmpty, !text.contains(where: \.isNewline) else {
+                    throw ScaffoldingError.invalidValue(variable: variable, value: text, expected: "a type name on one line for `as`")
+                }
+                registeredAs = text.trimmingCharacters(in: .whitespaces)
+            }
             var layer: ServiceDefinition.Layer?
             if case .string(let text)? = fields["layer"] {
                 guard let parsed = ServiceDefinition.Layer(rawValue: text) else {
@@ -167,27 +189,36 @@ public enum ServiceGraph {
         }
     }
 
-    /// The ordered services as template values: `type`, `protocol`, `variable`, `call`,
-    /// `layer`, `layerTitle`, `firstInLayer` (true where the layer changes), `factory` and
-    /// `maker` (a factory's local closure, `makeX`, which its users call).
-    static func shaped(_ services: [ServiceDefinition]) -> TemplateValue {
-        var variables: [String: String] = [:]
-        var used = Set<String>()
+    /// The local names `registerDependencies()` gives each registered type, for ordered
+    /// services: `variable` (a shared instance) and `maker` (a factory's closure, `makeX`).
+    /// `generate graph` uses the same names to build the tree's root from the same instances.
+    static func localNames(_ services: [ServiceDefinition]) -> [String: (variable: String, maker: String)] {
+        var names: [String: (variable: String, maker: String)] = [:]
+        // `rootDependency` is the local the graph's registration builds its root into.
+        var used: Set<String> = ["rootDependency"]
         for service in services {
             var name = ItemShapes.lowerFirst(service.type)
             var suffix = 2
             while used.contains(name) || SwiftIdentifier.keywords.contains(name) { name = ItemShapes.lowerFirst(service.type) + "\(suffix)"; suffix += 1 }
             used.insert(name)
-            variables[service.registeredAs] = name
+            names[service.registeredAs] = (name, "make" + ItemShapes.upperFirst(name))
         }
+        return names
+    }
+
+    /// The ordered services as template values: `type`, `protocol`, `variable`, `call`,
+    /// `layer`, `layerTitle`, `firstInLayer` (true where the layer changes), `factory` and
+    /// `maker` (a factory's local closure, `makeX`, which its users call).
+    static func shaped(_ services: [ServiceDefinition]) -> TemplateValue {
+        let names = localNames(services)
         var previous: ServiceDefinition.Layer?
         // What a user passes for each registered type: the shared instance's variable, or a
         // fresh instance from a factory's maker (services come in dependency order).
         var values: [String: String] = [:]
         return .array(services.map { service in
             let arguments = service.arguments.map { "\($0.label): \(values[$0.type] ?? $0.label)" }.joined(separator: ", ")
-            let variable = variables[service.registeredAs] ?? ItemShapes.lowerFirst(service.type)
-            let maker = "make" + ItemShapes.upperFirst(variable)
+            let variable = names[service.registeredAs]?.variable ?? ItemShapes.lowerFirst(service.type)
+            let maker = names[service.registeredAs]?.maker ?? "make" + ItemShapes.upperFirst(variable)
             values[service.registeredAs] = service.scope == .factory ? maker + "()" : variable
             defer { previous = service.layer }
             return .dictionary([
@@ -202,5 +233,44 @@ public enum ServiceGraph {
                 "firstInLayer": .bool(previous != service.layer),
             ])
         })
+    }
+}
+
+/// A binary min-heap of indices ordered by a fixed priority (lower first).
+private struct MinHeap {
+    let priority: [Int]
+    private var items: [Int] = []
+
+    init(priority: [Int]) { self.priority = priority }
+
+    mutating func push(_ item: Int) {
+        items.append(item)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard priority[items[child]] < priority[items[parent]] else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() -> Int? {
+        guard let top = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                let right = left + 1
+                var smallest = parent
+                if left < items.count, priority[items[left]] < priority[items[smallest]] { smallest = left }
+                if right < items.count, priority[items[right]] < priority[items[smallest]] { smallest = right }
+                guard smallest != parent else { break }
+                items.swapAt(parent, smallest)
+                parent = smallest
+            }
+        }
+        return top
     }
 }

@@ -137,6 +137,7 @@ struct VariableResolver {
         case .double(let number): return String(number)
         case .bool(let flag): return flag ? "true" : "false"
         case .null: return ""
+        case .date(let date): return date.text
         case .array(let items): return items.map(text(of:)).joined(separator: ", ")
         case .dictionary(let entries):
             return entries.keys.sorted().map { "\($0): \(text(of: entries[$0] ?? .null))" }.joined(separator: ", ")

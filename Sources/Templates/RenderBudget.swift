@@ -137,6 +137,8 @@ extension TemplateValue {
         case .int, .double: total += 24
         case .bool: total += 5
         case .null: total += 3
+        // RFC 3339 with milliseconds and an offset: 29 bytes.
+        case .date: total += 32
         case .array(let items):
             total += 2 + 2 * items.count
             for item in items {

@@ -19,19 +19,23 @@ public struct TemplateFileError: Error, CustomStringConvertible, Sendable, Equat
 
 extension TemplateValue {
     /// A YAML node as a value: mappings (string keys only), sequences, null, and scalars as
-    /// the most specific of bool, int, double, string.
+    /// the most specific of bool, int, double, string. With `timestamps`, a plain (unquoted,
+    /// untagged) scalar written as a YAML 1.1 timestamp (`2018-05-05T03:39:26Z`, `2018-05-05`),
+    /// or any scalar tagged `!!timestamp`, is a `.date`; quoted or `!!str` text stays a string.
     /// (`YAML::Node`: the module selector, because Templates has an internal `Node` of its own.)
-    public init(yaml node: YAML::Node) {
+    public init(yaml node: YAML::Node, timestamps: Bool = false) {
         if node.isNull {
             self = .null
         } else if let items = node.array {
-            self = .array(items.map(TemplateValue.init(yaml:)))
+            self = .array(items.map { TemplateValue(yaml: $0, timestamps: timestamps) })
         } else if let mapping = node.mapping {
             var dictionary: [String: TemplateValue] = [:]
             for (key, value) in mapping.pairs {
-                if let key = key.string { dictionary[key] = TemplateValue(yaml: value) }
+                if let key = key.string { dictionary[key] = TemplateValue(yaml: value, timestamps: timestamps) }
             }
             self = .dictionary(dictionary)
+        } else if timestamps, let date = Self.timestamp(node) {
+            self = .date(date)
         } else if let bool = node.bool {
             self = .bool(bool)
         } else if let int = node.int {
@@ -40,6 +44,18 @@ extension TemplateValue {
             self = .double(double)
         } else {
             self = .string(node.string ?? "")
+        }
+    }
+
+    private static func timestamp(_ node: YAML::Node) -> TemplateDate? {
+        guard case .scalar(let scalar) = node else { return nil }
+        switch scalar.tag {
+        case nil:
+            return scalar.style == .plain ? TemplateDate.yaml11(scalar.string) : nil
+        case "tag:yaml.org,2002:timestamp"?, "!!timestamp"?:
+            return TemplateDate.yaml11(scalar.string)
+        default:
+            return nil
         }
     }
 }
@@ -57,15 +73,17 @@ public enum TemplateData {
     }
 
     /// The context in `data`, read from `file` (used in messages and to choose JSON or YAML).
+    /// Dates: YAML 1.1 timestamps (plain scalars) and JSON `{"$date": "<RFC 3339>"}` objects
+    /// become `.date` values; every other string stays a string.
     public static func parse(_ data: Data, file: String) throws -> [String: TemplateValue] {
         let value: TemplateValue
         if file.lowercased().hasSuffix(".json") {
-            do { value = try TemplateValue(json: data) } catch {
+            do { value = try TemplateValue(json: data, dates: true) } catch {
                 throw TemplateFileError(message: "\(file): \(error)")
             }
         } else {
             do {
-                value = TemplateValue(yaml: try YAML.parse(String(decoding: data, as: UTF8.self), file: file))
+                value = TemplateValue(yaml: try YAML.parse(String(decoding: data, as: UTF8.self), file: file), timestamps: true)
             } catch {
                 throw TemplateFileError(message: "\(error)")
             }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Everything templates are parsed and rendered with: the loader for `include`/`extends`,
 /// the trim behaviour, the filters and the budget every render gets.
 public struct TemplateEnvironment: Sendable {
@@ -10,6 +12,8 @@ public struct TemplateEnvironment: Sendable {
     public let compactsBlankLines: Bool
     /// What each render may write and do (``RenderBudget/default`` unless given).
     public var budget: RenderBudget
+    /// The zone the `date` filter formats in unless given one (UTC unless set).
+    public var timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .gmt
     /// Built-in, string, number and extra filters by name.
     let filters: [String: FilterFunction]
 
@@ -27,6 +31,7 @@ public struct TemplateEnvironment: Sendable {
         var filters = StringFilterHook.table
         filters.merge(BuiltinFilters.table) { _, builtin in builtin }
         filters.merge(NumberFilters.table) { current, _ in current }
+        filters.merge(DateFilters.table) { current, _ in current }
         for (name, filter) in extraFilters { filters[name] = .arguments(filter) }
         self.filters = filters
     }

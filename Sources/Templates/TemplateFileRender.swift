@@ -10,10 +10,12 @@ public enum TemplateFileRender {
     /// Errors: `TemplateFileError` for a file that cannot be read or used, `TemplateError` for
     /// the template itself (with ``TemplateError/exceededBudget`` set when the budget ran out).
     /// `environment` is the template's `env` (the caller's, which need not be this process's).
+    /// `timeZone` is the zone the `date` filter formats in (UTC when nil).
     public static func render(file: String, in directory: String, searchPaths: [String] = [], dataFile: String? = nil,
                               trim: TrimBehaviour = .smart, compactsBlankLines: Bool = false,
                               parameters: TemplateValue = .dictionary([:]), budget: RenderBudget = .default,
-                              environment variables: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+                              environment variables: [String: String] = ProcessInfo.processInfo.environment,
+                              timeZone: TimeZone? = nil) throws -> String {
         let path = absolute(file, in: directory)
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw TemplateFileError(message: "cannot read template '\(file)'",
@@ -24,8 +26,9 @@ public enum TemplateFileRender {
         let context = ContextEnrichment.enrich(data, parameters: parameters, environment: variables)
         let folders = searchPaths.map { TemplateFolder(root: absolute($0, in: directory), displayRoot: $0) }
             + [TemplateFolder(root: folder(of: path), displayRoot: folder(of: file))]
-        let environment = TemplateEnvironment(loader: FileSystemLoader(folders: folders), trimBehaviour: trim,
+        var environment = TemplateEnvironment(loader: FileSystemLoader(folders: folders), trimBehaviour: trim,
                                               compactsBlankLines: compactsBlankLines, budget: budget)
+        if let timeZone { environment.timeZone = timeZone }
         return try environment.render(string: text, name: file, context: context)
     }
 

@@ -18,6 +18,9 @@ public indirect enum TemplateValue: Sendable, Equatable {
     case dictionary([String: TemplateValue])
     /// Nil: a missing value.
     case null
+    /// A point in time (a YAML timestamp or a JSON `{"$date": ...}` in a data file): prints
+    /// as its RFC 3339 text.
+    case date(TemplateDate)
 }
 
 extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
@@ -51,6 +54,7 @@ extension TemplateValue {
         switch self {
         case .string(let text): return text
         case .null: return ""
+        case .date(let date): return date.text
         default: return debugText
         }
     }
@@ -63,6 +67,7 @@ extension TemplateValue {
         case .double(let number): return number.description
         case .bool(let flag): return flag ? "true" : "false"
         case .null: return "nil"
+        case .date(let date): return date.text
         case .array(let items):
             return "[" + items.map(\.debugText).joined(separator: ", ") + "]"
         case .dictionary(let dictionary):
@@ -86,6 +91,7 @@ extension TemplateValue {
         case .int(let number): return number > 0
         case .double(let number): return number > 0
         case .null: return false
+        case .date: return true
         }
     }
 

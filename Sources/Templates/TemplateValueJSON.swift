@@ -17,8 +17,13 @@ extension TemplateValue {
     /// Integers stay `.int` (unless they overflow), numbers with a fraction or exponent
     /// are `.double`, `true`/`false` are `.bool`. `null` in an array is a `.null` element;
     /// `null` as an object member is dropped, because Stencil treats it like a missing key.
-    public init(json: Data) throws {
-        var reader = JSONReader(bytes: [UInt8](json))
+    ///
+    /// With `dates`, an object with the single member `"$date"` holding an RFC 3339 timestamp
+    /// or full date (`{"$date": "2018-05-05T03:39:26Z"}`, the MongoDB Extended JSON spelling) is
+    /// a `.date`; any other text there is an error. JSON has no date type, so a plain string
+    /// always stays a string.
+    public init(json: Data, dates: Bool = false) throws {
+        var reader = JSONReader(bytes: [UInt8](json), dates: dates)
         reader.skipWhitespace()
         let value = try reader.readValue(depth: 0)
         reader.skipWhitespace()
@@ -36,7 +41,13 @@ private struct JSONReader {
     /// Deep nesting is refused instead of overflowing the stack.
     static let maximumDepth = 512
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    /// Read `{"$date": "..."}` as a date.
+    let dates: Bool
+
+    init(bytes: [UInt8], dates: Bool = false) {
+        self.bytes = bytes
+        self.dates = dates
+    }
 
     func error(_ message: String) -> TemplateJSONError {
         TemplateJSONError(offset: index, message: message)
@@ -86,7 +97,16 @@ private struct JSONReader {
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .dictionary(result) }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                if dates, result.count == 1, let marked = result["$date"] {
+                    guard case .string(let text) = marked, let date = TemplateDate.rfc3339(text) else {
+                        throw error("\"$date\" must hold an RFC 3339 timestamp or date, like \"2018-05-05T03:39:26Z\"")
+                    }
+                    return .date(date)
+                }
+                return .dictionary(result)
+            }
             throw error("expected ',' or '}'")
         }
     }

@@ -81,7 +81,8 @@ struct Variable: Sendable {
     }
 
     /// `bit` looked up in a value: dictionary keys (and `count`), array and string
-    /// indexes, `first`, `last` and `count`.
+    /// indexes, `first`, `last` and `count`; a date's `timeIntervalSinceReferenceDate` and
+    /// `timeIntervalSince1970` (as `Date` has them, for templates written for SwiftGen).
     static func member(_ bit: String, of value: TemplateValue) -> TemplateValue? {
         switch value {
         case .dictionary(let dictionary):
@@ -105,6 +106,12 @@ struct Variable: Sendable {
             case "first": return text.first.map { .string(String($0)) }
             case "last": return text.last.map { .string(String($0)) }
             case "count": return .int(text.count)
+            default: return nil
+            }
+        case .date(let date):
+            switch bit {
+            case "timeIntervalSinceReferenceDate": return .double(date.date.timeIntervalSinceReferenceDate)
+            case "timeIntervalSince1970": return .double(date.date.timeIntervalSince1970)
             default: return nil
             }
         default:

@@ -10,8 +10,16 @@ extension DIContainer {
     /// allows (providers, repositories, use cases, view models). A shared service is created
     /// once, after everything its initializer takes, and registered as an instance (a
     /// singleton); a factory (view models, unless told otherwise) makes a new one on every resolve.
+{% if root %}
+    /// Returns the coordinator tree's root dependency, built from the same instances.
+{% endif %}
     @MainActor
+{% if root %}
+    @discardableResult
+    {{ access }} func registerDependencies() -> {{ root }} {
+{% else %}
     {{ access }} func registerDependencies() {
+{% endif %}
 {% for service in services %}
 {% if service.firstInLayer %}
 {% if not forloop.first %}
@@ -25,6 +33,11 @@ extension DIContainer {
         let {{ service.variable }} = {{ service.call }}
 {% endif %}
 {% endfor %}
+{% if root %}
+
+        // The tree's root, handed the same instances and makers as the registrations below.
+        let rootDependency = {{ rootCall }}
+{% endif %}
 
         // Registered after every factory captured what it needs: a value handed to the
         // container first would count as shared with it, and Swift 6 refuses to capture it then.
@@ -35,6 +48,9 @@ extension DIContainer {
         register(type: {{ service.protocol }}.self, instance: {{ service.variable }})
 {% endif %}
 {% endfor %}
+{% if root %}
+        return rootDependency
+{% endif %}
     }
 {% else %}
     /// Registers the app's dependencies layer by layer, so each layer can resolve the one below:

@@ -15,6 +15,27 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertEqual(untrimmed.stdout, "\n- 민수 (lead)!\n\n- Jin!\n")
     }
 
+    /// `generate feature NAME --package` lays the feature out as a SwiftPM package (the build
+    /// itself is `FeaturePackageTests`); `--package` on a template without the variable is usage.
+    func testFeaturePackageFlagAndDatesInRenderData() throws {
+        let ws = try Workspace(gitInit: false)
+        let planned = try ws.teamflow("generate", "feature", "Profile", "--package", "--dry-run")
+        XCTAssertEqual(planned.code, 0, planned.stderr)
+        XCTAssertTrue(planned.stdout.hasPrefix("create  Package.swift\ncreate  Sources/Profile/Application/ProfileAssembly.swift\n"), planned.stdout)
+        XCTAssertTrue(planned.stdout.contains("create  Tests/ProfileTests/ProfileViewModelTests.swift\n"), planned.stdout)
+        let wrong = try ws.teamflow("generate", "coordinator", "Main", "--package", "--dry-run")
+        XCTAssertEqual(wrong.code, 64)
+        XCTAssertTrue(wrong.stderr.contains("template 'coordinator' has no variable 'package'"), wrong.stderr)
+
+        try #"{{ d }} {{ d.timeIntervalSince1970 }} {{ d|date:"d MMM HH:mm" }} {{ s }}{{ s.timeIntervalSince1970 }}"#
+            .write(toFile: ws.path + "/t.stencil", atomically: true, encoding: .utf8)
+        try "d: 2018-05-05T03:39:26Z\ns: \"2018-05-05T03:39:26Z\"\n".write(toFile: ws.path + "/d.yaml", atomically: true, encoding: .utf8)
+        let rendered = try ws.teamflow("template", "render", "t.stencil", "--data", "d.yaml", "--time-zone", "Asia/Seoul")
+        XCTAssertEqual(rendered.code, 0, rendered.stderr)
+        XCTAssertEqual(rendered.stdout, "2018-05-05T03:39:26Z 1525491566.0 5 May 12:39 2018-05-05T03:39:26Z")
+        XCTAssertEqual(try ws.teamflow("template", "render", "t.stencil", "--data", "d.yaml", "--time-zone", "Nowhere").code, 64)
+    }
+
     func testRenderSearchPathAndJSONData() throws {
         let ws = try Workspace(gitInit: false)
         try FileManager.default.createDirectory(atPath: ws.path + "/parts", withIntermediateDirectories: true)
@@ -92,7 +113,10 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertEqual(updated.code, 0, updated.stderr)
         XCTAssertTrue(updated.stdout.contains("update  Connection/ConnectionContainer.swift"), updated.stdout)
 
-        // One edited by hand is refused when its generated text changes.
+        // One edited by hand is refused when its generated text changes and there is nothing to merge against.
+        // Without the last generated text (a tree generated before teamflow kept it under
+        // .teamflow-generated/), an edit cannot be merged: the old refusal still applies.
+        try FileManager.default.removeItem(atPath: ws.path + "/App/.teamflow-generated")
         let coordinator = ws.path + "/App/Connection/ConnectionCoordinator.swift"
         try (try String(contentsOfFile: coordinator, encoding: .utf8) + "// mine\n").write(toFile: coordinator, atomically: true, encoding: .utf8)
         let refused = try CLI.run(args, in: ws.path)

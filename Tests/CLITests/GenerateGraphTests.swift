@@ -61,6 +61,9 @@ final class GenerateGraphTests: XCTestCase {
         func edit(_ path: String, _ line: String) throws {
             try (try String(contentsOfFile: ws.path + path, encoding: .utf8) + line).write(toFile: ws.path + path, atomically: true, encoding: .utf8)
         }
+        // Without the last generated text (a tree generated before teamflow kept it under
+        // .teamflow-generated/), an edit cannot be merged: the old refusal still applies.
+        try FileManager.default.removeItem(atPath: ws.path + "/.teamflow-generated")
         try edit("/Main/MainContainer+Graph.swift", "// wired by hand\n")
         try edit("/Main/MainCoordinator.swift", "// routing by hand\n")
         try Self.manifest.replacingOccurrences(of: "BrowsingUserRepository()", with: "BrowsingUserRepository(cache: .memory)")

@@ -135,13 +135,16 @@ final class BuiltInsCompileTests: XCTestCase {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map(URL.init(fileURLWithPath:))
     }
 
-    /// Runs `swiftc` (or a program it built); fails with its output when it exits non-zero or
-    /// reports errors. Returns the output.
+    /// Runs `swiftc` (or a program it built, or `swift build`); fails with its output when it
+    /// exits non-zero or reports errors. `environment` replaces the inherited one when given.
+    /// Returns the output.
     @discardableResult
-    static func run(_ executable: URL, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+                    file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -13,4 +13,15 @@ final class GeneratedHeaderTests: XCTestCase {
         let once = GeneratedHeader.applied(to: "struct A {}\n", template: "viewmodel")
         XCTAssertEqual(GeneratedHeader.applied(to: once, template: "viewmodel"), once)
     }
+
+    /// Files stamped before regeneration merged say "replaced only with --force": still
+    /// recognised, unedited, with the same digest, so upgrading rewrites only their header line.
+    func testFilesStampedByAnOlderTeamflowAreStillTeamflows() {
+        let stamped = GeneratedDigest.stamped(GeneratedHeader.applied(to: "struct A {}\n", template: "coordinator"))
+        XCTAssertTrue(stamped.contains(": owned by teamflow, rewritten while unedited; hand edits are merged on regeneration.\n"), stamped)
+        let older = stamped.replacingOccurrences(of: "hand edits are merged on regeneration.", with: "an edited copy is replaced only with --force.")
+        XCTAssertEqual(GeneratedDigest.state(of: older), .unedited)
+        XCTAssertEqual(GeneratedDigest.storedDigest(in: older), GeneratedDigest.storedDigest(in: stamped))
+        XCTAssertEqual(Regeneration.verdict(existing: older, new: stamped, isUserFile: false), .update)
+    }
 }

@@ -34,6 +34,19 @@ final class GraphCompileTests: XCTestCase {
             viewController: true
         """
 
+    /// The app's listener for a root named Main and a presenter that shows nothing.
+    static let appStubs = """
+        final class AppListener: MainListener {
+            func mainDidFinish(_ coordinator: MainCoordinatable) {}
+        }
+
+        final class NoPresenter: Presenting {
+            func show(_ screen: Screen, animated: Bool) {}
+            func dismiss(animated: Bool) {}
+        }
+
+        """
+
     /// `ACCESS ` becomes `public ` or nothing (internal).
     static let stubs = """
         ACCESS protocol BrowsingUserUseCaseInterface {}
@@ -54,15 +67,7 @@ final class GraphCompileTests: XCTestCase {
         ACCESS final class VideoUseCase: VideoUseCaseInterface { ACCESS init(repository: VideoRepositoryInterface) {} }
         @MainActor ACCESS final class PlayerViewModel { ACCESS init(usecase: VideoUseCaseInterface, network: NetworkProviding) {} }
 
-        final class AppListener: MainListener {
-            func mainDidFinish(_ coordinator: MainCoordinatable) {}
-        }
-
-        final class NoPresenter: Presenting {
-            func show(_ screen: Screen, animated: Bool) {}
-            func dismiss(animated: Bool) {}
-        }
-
+        \(appStubs)
         @MainActor
         func startApp() -> MainCoordinatable {
             DIContainer.shared.registerDependencies()

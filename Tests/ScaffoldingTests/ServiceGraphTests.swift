@@ -159,4 +159,23 @@ final class ServiceGraphTests: XCTestCase {
             XCTAssertEqual(error as? ScaffoldingError, .invalidValue(variable: "services", value: "once", expected: "shared or factory"))
         }
     }
+
+    /// A manifest is a teammate's file: long chains and one long cycle are ordered or reported
+    /// in n log n work (every ready service was sorted again per step before, which a list of
+    /// tens of thousands turned into minutes).
+    func testLongChainsAndALongCycleStayCheap() throws {
+        let count = 20_000
+        let chain = (0..<count).map { index in
+            ServiceDefinition(type: "S\(index)", arguments: index == 0 ? [] : [("previous", "S\(index - 1)")])
+        }
+        let ordered = try ServiceGraph.ordered(chain.reversed())
+        XCTAssertEqual(ordered.first?.type, "S0")
+        XCTAssertEqual(ordered.last?.type, "S\(count - 1)")
+        let loop = (0..<count).map { index in ServiceDefinition(type: "S\(index)", arguments: [("next", "S\((index + 1) % count)")]) }
+        XCTAssertThrowsError(try ServiceGraph.ordered(loop)) { error in
+            guard case .invalidServices(let problems)? = error as? ScaffoldingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(problems.count, 1)
+            XCTAssertTrue(problems.first?.hasPrefix("dependency cycle: S0 -> S1 -> S2 -> ") ?? false)
+        }
+    }
 }

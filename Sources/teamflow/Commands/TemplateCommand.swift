@@ -17,6 +17,8 @@ enum TemplateCommand {
                                   isRepeating: true)
     static let maxOutput = OptionSpec(long: "max-output", valueName: "BYTES",
                                       help: "The most the render may write (default 16M): bytes, or with K, M or G (KiB, MiB, GiB).")
+    static let timeZone = OptionSpec(long: "time-zone", valueName: "ZONE",
+                                     help: "The zone the date filter formats in, e.g. Asia/Seoul (default UTC).")
     static let maxSteps = OptionSpec(long: "max-steps", valueName: "N",
                                      help: "The most steps the render may take (default \(RenderBudget.default.maxSteps)).")
 
@@ -34,11 +36,17 @@ enum TemplateCommand {
                     A render may write at most \(RenderBudget.byteCount(RenderBudget.default.maxOutputBytes)) and take at most \(RenderBudget.default.maxSteps) steps (tags, loop \
                     iterations, filters); past either it stops with an error at the tag it was rendering. \
                     --max-output and --max-steps raise or lower the limits (see docs/TEMPLATES.md, "Budgets").
+                    In --data, YAML timestamps (2018-05-05T03:39:26Z, 2018-05-05) and JSON {"$date": "<RFC 3339>"} objects \
+                    are dates: they print as RFC 3339, have timeIntervalSince1970 and timeIntervalSinceReferenceDate, \
+                    and format with {{ d|date:"yyyy-MM-dd" }} in --time-zone (default UTC).
                     """,
                 arguments: [file],
-                options: [data, searchPath, trim, param, maxOutput, maxSteps],
-                // The budget is checked while parsing, so a bad limit is wrong usage before any file is read.
-                validate: { parsed in _ = try budget(parsed) },
+                options: [data, searchPath, trim, param, maxOutput, maxSteps, timeZone],
+                // The budget and zone are checked while parsing, so a bad one is wrong usage before any file is read.
+                validate: { parsed in
+                    _ = try budget(parsed)
+                    _ = try zone(parsed)
+                },
                 run: handler(render)),
         ]
     )
@@ -59,7 +67,8 @@ enum TemplateCommand {
                                                       searchPaths: p.values(searchPath),
                                                       dataFile: p[data], trim: behaviour,
                                                       compactsBlankLines: mode == "swiftgen", parameters: parameters,
-                                                      budget: try budget(p), environment: inv.environment))
+                                                      budget: try budget(p), environment: inv.environment,
+                                                      timeZone: try zone(p)))
         } catch let error as TemplateFileError {
             throw TeamflowError(.failure, error.message, hints: error.hints)
         }
@@ -77,6 +86,11 @@ extension TemplateCommand {
             budget.maxSteps = steps
         }
         return budget
+    }
+
+    /// `--time-zone`: a zone identifier (`Asia/Seoul`, `UTC`); nil when not given.
+    static func zone(_ parsed: ParsedCommand) throws -> TimeZone? {
+        try parsed.value(timeZone, as: "a time zone identifier, e.g. UTC or Asia/Seoul") { TimeZone(identifier: $0) }
     }
 
     /// `1048576`, `512K`, `64M`, `1G` (also `KiB`, `MiB`, `GiB`, any case): a count above 0 that fits an Int.
