@@ -1,5 +1,5 @@
 internal import Git
-public import TeamflowCore
+import TeamflowCore
 
 /// What a team sets once in git config instead of on every command line: the keys under
 /// `teamflow.` that name defaults (`teamflow.ref` and `teamflow.me` are read where they apply:
