@@ -14,6 +14,9 @@ public struct GitHubPullRequest: Sendable, Equatable {
     public var url: String?
     public var branch: String?
     public var createdAt: String?
+    /// gh's `state`, lowercased (`open`, `merged`, `closed`), and `mergedAt`; nil when not asked for.
+    public var state: String?
+    public var mergedAt: String?
     /// Comments and review summaries, oldest first (reviews with neither text nor state are left out).
     public var comments: [Comment]
     /// One comment or review summary with its author and time: the same value `review add`
@@ -40,13 +43,16 @@ public struct GitHubPullRequest: Sendable, Equatable {
         url = try GitHubPullRequest.optionalString(object, "url")
         branch = try GitHubPullRequest.optionalString(object, "headRefName")
         createdAt = try GitHubPullRequest.optionalString(object, "createdAt")
+        state = try GitHubPullRequest.optionalString(object, "state").map { $0.trimmingSpaces.lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
+        mergedAt = try GitHubPullRequest.optionalString(object, "mergedAt").flatMap { $0.isEmpty ? nil : $0 }
         var comments: [Comment] = []
         for (index, item) in try GitHubPullRequest.list(object, "comments").enumerated() {
             let field = "comments[\(index)]"
             guard let text = item["body"]?.string else { throw GitHubPullRequest.malformed("field '\(field).body' is missing or not a string") }
             comments.append(Comment(author: try GitHubPullRequest.login(item["author"], field: "\(field).author") ?? "ghost",
                                     text: Markdown.normalizingLineEnds(text),
-                                    at: try GitHubPullRequest.optionalString(item, "createdAt", field: field)))
+                                    at: try GitHubPullRequest.optionalString(item, "createdAt", field: field),
+                                    github: try GitHubPullRequest.id(item, field: field)))
         }
         for (index, item) in try GitHubPullRequest.list(object, "reviews").enumerated() {
             let field = "reviews[\(index)]"
@@ -58,7 +64,7 @@ public struct GitHubPullRequest: Sendable, Equatable {
             guard !text.isEmpty else { continue }
             comments.append(Comment(author: try GitHubPullRequest.login(item["author"], field: "\(field).author") ?? "ghost",
                                     text: text, at: try GitHubPullRequest.optionalString(item, "submittedAt", field: field),
-                                    state: state.isEmpty ? nil : state))
+                                    state: state.isEmpty ? nil : state, github: try GitHubPullRequest.id(item, field: field)))
         }
         // Stable sort by time: comments without a time keep their place at the end.
         self.comments = comments.enumerated().sorted { a, b in
@@ -83,6 +89,14 @@ public struct GitHubPullRequest: Sendable, Equatable {
             throw malformed("field '\(field.map { "\($0)." } ?? "")\(key)' is not a string")
         }
         return text
+    }
+
+    /// A comment's or review's id: gh prints a node id string; a number is kept as its digits.
+    static func id(_ object: JSONObject, field: String) throws -> String? {
+        guard let value = object["id"], !value.isNull else { return nil }
+        if let text = value.string { return text.isEmpty ? nil : text }
+        if let number = integer(value) { return String(number) }
+        throw malformed("field '\(field).id' is not a string")
     }
 
     static func login(_ value: JSONValue?, field: String) throws -> String? {

@@ -5,6 +5,6 @@ extension ReviewUseCases.NewReview {
     public init(github pr: GitHubPullRequest, week: String? = nil) {
         self.init(pr: pr.number, title: pr.title, by: pr.author, url: pr.url, branch: pr.branch, openedAt: pr.createdAt,
                   week: week, sections: PullRequestBody(parsing: pr.body).sections,
-                  comments: pr.comments)
+                  comments: pr.comments, state: pr.state, mergedAt: pr.state == "merged" ? pr.mergedAt : nil)
     }
 }

@@ -99,12 +99,14 @@ extension Review: SnapshotCodable {
     public func write(to w: inout SnapshotWriter) {
         w.write(id); w.write(pr); w.write(title); w.write(author); w.write(url); w.write(branch); w.write(openedAt)
         w.write(week); w.write(sections); w.write(comments); w.write(removed); w.write(createdAt); w.write(clock)
+        w.write(prState); w.write(mergedAt)
     }
 
     public init(from r: inout SnapshotReader) throws {
         self.init(restoring: try r.read(), pr: try r.read(), title: try r.read(), author: try r.read(), url: try r.read(),
                   branch: try r.read(), openedAt: try r.read(), week: try r.read(), sections: try r.read(),
-                  comments: try r.read(), removed: try r.read(), createdAt: try r.read(), clock: try r.read())
+                  comments: try r.read(), removed: try r.read(), createdAt: try r.read(), clock: try r.read(),
+                  prState: try r.read(), mergedAt: try r.read())
     }
 }
 
@@ -120,12 +122,12 @@ extension ReviewSection: SnapshotCodable {
 
 extension ReviewComment: SnapshotCodable {
     public func write(to w: inout SnapshotWriter) {
-        w.write(id); w.write(author); w.write(text); w.write(at); w.write(state); w.write(clock)
+        w.write(id); w.write(author); w.write(text); w.write(at); w.write(state); w.write(clock); w.write(github)
     }
 
     public init(from r: inout SnapshotReader) throws {
         self.init(id: try r.read(), author: try r.read(), text: try r.read(), at: try r.read(), state: try r.read(),
-                  clock: try r.read())
+                  clock: try r.read(), github: try r.read())
     }
 }
 
@@ -198,7 +200,8 @@ extension TeamState: SnapshotCodable {
     /// Bump whenever any state type's fields change: older caches are then rebuilt.
     /// 5: tasks carry their carries, goals' recurrence rules.
     /// 6: tasks and goals gained their history (`createdAt`, `doneAt`, `removedAt`).
-    public static let snapshotFormat = 8
+    /// 9: reviews keep the PR's state and their comments' GitHub ids.
+    public static let snapshotFormat = 9
 
     public func write(to w: inout SnapshotWriter) {
         w.write(teamName); w.write(goals); w.write(members); w.write(projects); w.write(epics); w.write(tasks)

@@ -24,7 +24,8 @@ final class TypedFoldsDifferentialTests: XCTestCase {
     /// The state without what the legacy folds never knew: the items' history
     /// (`createdAt`/`doneAt`/`doneBy`/`removedAt` of tasks, `doneAt`/`removedAt` of goals; tested in
     /// InsightsTests and the standup tests), an imported item's `note` and a goal's owner (tested
-    /// in PastedPageTests and GoalOwnerCarryTests).
+    /// in PastedPageTests and GoalOwnerCarryTests), and what a GitHub sync keeps on a review (its
+    /// PR state and its comments' GitHub ids and states; tested in ReviewSyncTests).
     static func withoutHistory(_ state: TeamState) -> TeamState {
         var out = state
         for (id, var task) in state.tasks {
@@ -34,6 +35,15 @@ final class TypedFoldsDifferentialTests: XCTestCase {
         for (id, var goal) in state.goals {
             (goal.doneAt, goal.removedAt, goal.note, goal.member) = (nil, nil, nil, nil)
             out.goals[id] = goal
+        }
+        for (id, var review) in state.reviews {
+            (review.prState, review.mergedAt) = (nil, nil)
+            for index in review.comments.indices {
+                review.comments[index].github = nil
+                // Legacy folds kept a state only on the comments of `review.added` (ids `<event>-<n>`).
+                if !review.comments[index].id.contains("-") { review.comments[index].state = nil }
+            }
+            out.reviews[id] = review
         }
         return out
     }

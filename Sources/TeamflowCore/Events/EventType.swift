@@ -54,6 +54,8 @@ public enum EventType {
     public static let reviewAdded = "review.added"
     public static let reviewEdited = "review.edited"
     public static let reviewCommented = "review.commented"
+    public static let reviewReworded = "review.reworded"
+    public static let reviewStateChanged = "review.state"
     public static let reviewRemoved = "review.removed"
     public static let reviewRestored = "review.restored"
 

@@ -4,7 +4,8 @@ public struct ReviewAdded: TeamEvent {
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let keys = [EventSchema.r("pr", .int), EventSchema.r("title"), EventSchema.o("week"), EventSchema.o("by"),
                               EventSchema.o("url"), EventSchema.o("branch"), EventSchema.o("opened"),
-                              EventSchema.o("sections", .list), EventSchema.o("comments", .list)]
+                              EventSchema.o("sections", .list), EventSchema.o("comments", .list),
+                              EventSchema.o("state"), EventSchema.o("merged")]
     public static let bodyKeys: Set<String> = ["sections.body", "comments.text"]
 
     /// A comment recorded with the review.
@@ -13,12 +14,15 @@ public struct ReviewAdded: TeamEvent {
         public var text: String
         public var posted: String?
         public var state: String?
+        /// Its id on GitHub, so a later sync recognises it.
+        public var github: String?
 
-        public init(by: String?, text: String, posted: String? = nil, state: String? = nil) {
+        public init(by: String?, text: String, posted: String? = nil, state: String? = nil, github: String? = nil) {
             self.by = by
             self.text = text
             self.posted = posted
             self.state = state
+            self.github = github
         }
     }
 
@@ -33,9 +37,13 @@ public struct ReviewAdded: TeamEvent {
     public var sections: [ReviewSection]
     /// Comment ids are `<event id>-<index in the list>`, so a malformed item (nil) keeps its place.
     public var comments: [Comment?]
+    /// The PR's state on GitHub when recorded by a sync (`open`, `merged`, `closed`) and when it merged.
+    public var state: String?
+    public var merged: String?
 
     public init(pr: Int, title: String, week: String?, by: String? = nil, url: String? = nil, branch: String? = nil,
-                opened: String? = nil, sections: [ReviewSection] = [], comments: [Comment?] = []) {
+                opened: String? = nil, sections: [ReviewSection] = [], comments: [Comment?] = [],
+                state: String? = nil, merged: String? = nil) {
         self.pr = pr
         self.title = title
         self.week = week
@@ -45,17 +53,21 @@ public struct ReviewAdded: TeamEvent {
         self.opened = opened
         self.sections = sections
         self.comments = comments
+        self.state = state
+        self.merged = merged
     }
 
     public init?(data: Fields) {
         guard let pr = data.int("pr"), let title = data.string("title") else { return nil }
         let comments = (data["comments"]?.list ?? []).map { item -> Comment? in
             guard let map = item.map, let text = map.string("text") else { return nil }
-            return Comment(by: map.string("by"), text: text, posted: map.string("posted"), state: map.string("state"))
+            return Comment(by: map.string("by"), text: text, posted: map.string("posted"), state: map.string("state"),
+                           github: map.string("github"))
         }
         self.init(pr: pr, title: title, week: data.string("week"), by: data.string("by"), url: data.string("url"),
                   branch: data.string("branch"), opened: data.string("opened"),
-                  sections: ReviewSections.read(data["sections"]), comments: comments)
+                  sections: ReviewSections.read(data["sections"]), comments: comments,
+                  state: data.string("state"), merged: data.string("merged"))
     }
 
     public var data: Fields {
@@ -74,9 +86,12 @@ public struct ReviewAdded: TeamEvent {
                 fields["text"] = .string(comment.text)
                 fields.put("posted", comment.posted)
                 fields.put("state", comment.state)
+                fields.put("github", comment.github)
                 return .map(fields)
             })
         }
+        data.put("state", state)
+        data.put("merged", merged)
         return data
     }
 
@@ -84,11 +99,13 @@ public struct ReviewAdded: TeamEvent {
         guard let week else { return }
         let comments = comments.enumerated().compactMap { index, comment in
             comment.map { ReviewComment(id: "\(event.id)-\(index)", author: $0.by ?? event.author.name, text: $0.text,
-                                        at: $0.posted ?? event.at, state: $0.state, clock: event.clock) }
+                                        at: $0.posted ?? event.at, state: $0.state, clock: event.clock,
+                                        github: $0.github) }
         }
         state.reviews[event.id] = Review(id: event.id, pr: pr, title: title, author: by ?? event.author.name, url: url,
                                          branch: branch, openedAt: opened, week: week, sections: sections,
-                                         comments: comments, removed: false, createdAt: event.at, clock: event.clock)
+                                         comments: comments, removed: false, createdAt: event.at, clock: event.clock,
+                                         prState: self.state, mergedAt: merged)
     }
 
     public func inverse(of event: Event, before: TeamState) -> EventDraft? {
@@ -154,7 +171,8 @@ public struct ReviewEdited: TeamEvent {
 public struct ReviewCommented: TeamEvent {
     public static let type = EventType.reviewCommented
     public static let concurrentWrites: ConcurrentWrites = .none
-    public static let keys = [EventSchema.r("review"), EventSchema.r("text"), EventSchema.o("by"), EventSchema.o("posted")]
+    public static let keys = [EventSchema.r("review"), EventSchema.r("text"), EventSchema.o("by"), EventSchema.o("posted"),
+                              EventSchema.o("state"), EventSchema.o("github")]
     public static let bodyKeys: Set<String> = ["text"]
     public static let notUndoable: String? = "no event takes a comment back"
 
@@ -163,30 +181,113 @@ public struct ReviewCommented: TeamEvent {
     /// Who wrote it (default: the event's author) and when (default: the event's time).
     public var by: String?
     public var posted: String?
+    /// A GitHub review's state (as on `review.added` comments) and the comment's id on GitHub.
+    public var state: String?
+    public var github: String?
 
-    public init(review: String, text: String, by: String? = nil, posted: String? = nil) {
+    public init(review: String, text: String, by: String? = nil, posted: String? = nil, state: String? = nil,
+                github: String? = nil) {
         self.review = review
         self.text = text
         self.by = by
         self.posted = posted
+        self.state = state
+        self.github = github
     }
 
     public init?(data: Fields) {
         guard let review = data.string("review"), let text = data.string("text") else { return nil }
-        self.init(review: review, text: text, by: data.string("by"), posted: data.string("posted"))
+        self.init(review: review, text: text, by: data.string("by"), posted: data.string("posted"),
+                  state: data.string("state"), github: data.string("github"))
     }
 
     public var data: Fields {
         var data: Fields = ["review": .string(review), "text": .string(text)]
         data.put("by", by)
         data.put("posted", posted)
+        data.put("state", state)
+        data.put("github", github)
         return data
     }
 
     public func fold(into state: inout TeamState, event: Event) {
         guard state.reviews[review]?.removed == false else { return }
         state.reviews[review]?.comments.append(ReviewComment(id: event.id, author: by ?? event.author.name, text: text,
-                                                             at: posted ?? event.at, clock: event.clock))
+                                                             at: posted ?? event.at, state: self.state, clock: event.clock,
+                                                             github: github))
+    }
+}
+
+/// `review.reworded`: a comment's new text (a comment edited on GitHub, seen by a sync).
+public struct ReviewReworded: TeamEvent {
+    public static let type = EventType.reviewReworded
+    public static let concurrentWrites: ConcurrentWrites = .fields(of: "comment", skipping: ["review"])
+    public static let keys = [EventSchema.r("review"), EventSchema.r("comment"), EventSchema.r("text")]
+    public static let bodyKeys: Set<String> = ["text"]
+    public static let notUndoable: String? = "the earlier text is not kept; the next sync writes GitHub's text again"
+
+    public var review: String
+    /// The comment's id in the review.
+    public var comment: String
+    public var text: String
+
+    public init(review: String, comment: String, text: String) {
+        self.review = review
+        self.comment = comment
+        self.text = text
+    }
+
+    public init?(data: Fields) {
+        guard let review = data.string("review"), let comment = data.string("comment"), let text = data.string("text") else {
+            return nil
+        }
+        self.init(review: review, comment: comment, text: text)
+    }
+
+    public var data: Fields { ["review": .string(review), "comment": .string(comment), "text": .string(text)] }
+
+    public func fold(into state: inout TeamState, event: Event) {
+        guard var item = state.reviews[review], !item.removed,
+              let index = item.comments.firstIndex(where: { $0.id == comment }) else { return }
+        item.comments[index].text = text
+        state.reviews[review] = item
+    }
+}
+
+/// `review.state`: the PR's state on GitHub changed (`open`, `merged`, `closed`), seen by a sync.
+public struct ReviewStateChanged: TeamEvent {
+    public static let type = EventType.reviewStateChanged
+    public static let concurrentWrites: ConcurrentWrites = .fields(of: "review")
+    public static let keys = [EventSchema.r("review"), EventSchema.r("state"), EventSchema.o("merged")]
+    public static let notUndoable: String? = "it records what GitHub said; the next sync writes it again"
+
+    public var review: String
+    public var state: String
+    /// When it merged (RFC 3339), for `merged`.
+    public var merged: String?
+
+    public init(review: String, state: String, merged: String? = nil) {
+        self.review = review
+        self.state = state
+        self.merged = merged
+    }
+
+    public init?(data: Fields) {
+        guard let review = data.string("review"), let state = data.string("state") else { return nil }
+        self.init(review: review, state: state, merged: data.string("merged"))
+    }
+
+    public var data: Fields {
+        var data: Fields = ["review": .string(review), "state": .string(state)]
+        data.put("merged", merged)
+        return data
+    }
+
+    public func fold(into state: inout TeamState, event: Event) {
+        guard var item = state.reviews[review], !item.removed else { return }
+        item.prState = self.state
+        item.mergedAt = merged
+        state.reviews[review] = item
     }
 }
 

@@ -20,6 +20,10 @@ public struct Review: Sendable, Codable, Equatable, Identifiable {
     /// When it was recorded (RFC 3339) and the clock of the adding event.
     public var createdAt: String
     public var clock: Int
+    /// The PR's state on GitHub as last synced (`open`, `merged`, `closed`); nil when never synced.
+    public var prState: String? = nil
+    /// When the PR was merged (RFC 3339), as gh reported it.
+    public var mergedAt: String? = nil
 
     public var shortID: String { ShortID.of(id) }
 }
@@ -54,14 +58,19 @@ public struct ReviewComment: Sendable, Codable, Equatable {
     /// `dismissed`, `pending`); nil for a plain comment and for events written before it was kept.
     public var state: String?
     public var clock: Int
+    /// The comment's or review's id on GitHub (gh's node id), so a refresh recognises it; nil
+    /// for comments written here.
+    public var github: String?
 
-    public init(id: String, author: String, text: String, at: String, state: String? = nil, clock: Int) {
+    public init(id: String, author: String, text: String, at: String, state: String? = nil, clock: Int,
+                github: String? = nil) {
         self.id = id
         self.author = author
         self.text = text
         self.at = at
         self.state = state
         self.clock = clock
+        self.github = github
     }
 
     /// How a verdict reads: `✅ approved`, `✋ changes requested`, `💬 commented`, `🚫 dismissed`,

@@ -20,6 +20,9 @@ public struct ReviewUseCases: UseCase {
         public var sections: [ReviewSection]
         /// Comments recorded with the review (from gh), each with its own author and time.
         public var comments: [Comment]
+        /// The PR's state on GitHub, lowercased (`open`, `merged`, `closed`), and when it merged.
+        public var state: String?
+        public var mergedAt: String?
 
         /// A comment or review summary to record with the review.
         public struct Comment: Sendable, Equatable {
@@ -28,18 +31,21 @@ public struct ReviewUseCases: UseCase {
             public var at: String?
             /// A review's state, lowercased (`approved`, `changes_requested`, ...); nil for a comment.
             public var state: String?
+            /// Its id on GitHub, so a later sync recognises it (and sees it edited).
+            public var github: String?
 
-            public init(author: String, text: String, at: String?, state: String? = nil) {
+            public init(author: String, text: String, at: String?, state: String? = nil, github: String? = nil) {
                 self.author = author
                 self.text = text
                 self.at = at
                 self.state = state
+                self.github = github
             }
         }
 
         public init(pr: Int, title: String, by: String? = nil, url: String? = nil, branch: String? = nil,
                     openedAt: String? = nil, week: String? = nil, sections: [ReviewSection] = [],
-                    comments: [Comment] = []) {
+                    comments: [Comment] = [], state: String? = nil, mergedAt: String? = nil) {
             self.pr = pr
             self.title = title
             self.by = by
@@ -49,12 +55,21 @@ public struct ReviewUseCases: UseCase {
             self.week = week
             self.sections = sections
             self.comments = comments
+            self.state = state
+            self.mergedAt = mergedAt
         }
     }
 
     /// Records a review and its comments in one append. One review per PR: a second is a conflict.
     @discardableResult
     public func add(_ new: NewReview) throws -> Review {
+        let added = try context.record([try addDraft(new)])
+        guard let id = added.first?.id else { throw TeamflowError(.failure, "the review was not written") }
+        return try read(id)
+    }
+
+    /// The event that records `new`, checked against the state (one review per PR).
+    func addDraft(_ new: NewReview) throws -> EventDraft {
         guard new.pr > 0 else {
             throw TeamflowError(.usage, "the PR number must be a positive integer", reason: .invalidValue(.pr, text: String(new.pr)))
         }
@@ -69,10 +84,11 @@ public struct ReviewUseCases: UseCase {
         // The comments ride in the same event so the review and its recorded comments land atomically.
         let review = ReviewAdded(pr: new.pr, title: title, week: week, by: by?.isEmpty == false ? by : nil, url: new.url,
                                  branch: new.branch, opened: new.openedAt, sections: new.sections,
-                                 comments: new.comments.map { ReviewAdded.Comment(by: $0.author, text: $0.text, posted: $0.at, state: $0.state) })
-        let added = try context.record([EventDraft(review, summary: "review: add PR #\(new.pr) \"\(title)\"")])
-        guard let id = added.first?.id else { throw TeamflowError(.failure, "the review was not written") }
-        return try read(id)
+                                 comments: new.comments.map {
+                                     ReviewAdded.Comment(by: $0.author, text: $0.text, posted: $0.at, state: $0.state, github: $0.github)
+                                 },
+                                 state: new.state, merged: new.mergedAt)
+        return EventDraft(review, summary: "review: add PR #\(new.pr) \"\(title)\"")
     }
 
     /// Adds a comment to PR `pr`'s review; `by` names its author when it is not the session's.
@@ -125,7 +141,7 @@ public struct ReviewUseCases: UseCase {
                                   label: { "PR #\($0.pr)  \($0.title)" })
     }
 
-    private func read(_ id: String) throws -> Review {
+    func read(_ id: String) throws -> Review {
         guard let review = try repository.state().reviews[id] else {
             throw TeamflowError(.failure, "the review was written but could not be read back")
         }

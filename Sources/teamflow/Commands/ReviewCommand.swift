@@ -25,6 +25,7 @@ enum ReviewCommand {
     static let url = OptionSpec(long: "url", valueName: "URL", help: "The PR's address.")
     static let branch = OptionSpec(long: "branch", valueName: "NAME", help: "The PR's head branch.")
     static let week = GoalCommand.week
+    static let repo = OptionSpec(long: "repo", valueName: "OWNER/NAME", help: "The GitHub repository (default: gh's, from the current folder).")
 
     static let spec = CommandSpec(
         name: "review",
@@ -33,6 +34,7 @@ enum ReviewCommand {
         examples: [
             "teamflow review add --pr 95 --from-file pr.md",
             "gh pr view 95 --json number,title,body,author,url,headRefName,createdAt,comments,reviews > pr.json && teamflow review add --from-gh-json pr.json",
+            "teamflow review sync --pr 95",
             "teamflow review comment 95 \"고생하셨습니다\" --by hsw1920",
             "teamflow review show 95",
         ],
@@ -40,6 +42,11 @@ enum ReviewCommand {
             CommandSpec(name: "add", abstract: "Record a PR's review notes.",
                         options: [number, title, by, fromFile, fromGitHubJSON, related, background, work, notes, testing, url, branch, week],
                         run: handler(add)),
+            CommandSpec(name: "sync", abstract: "Record or refresh a PR's review from GitHub through gh.",
+                        discussion: "Runs gh pr view N --json … with your own gh login (GH_HOST for GitHub Enterprise). A refresh appends only what changed: new comments, edited comment texts, a changed title or description, the PR merged or closed; run twice, the second appends nothing.",
+                        options: [number.withHelp("The PR number (required)."), repo,
+                                  fromGitHubJSON.withHelp("Read gh's JSON from a file instead of running gh (offline)."), week],
+                        run: handler(sync)),
             CommandSpec(name: "comment", abstract: "Add a reviewer's comment to a PR's review.",
                         arguments: [pr, text], options: [by], run: handler(comment)),
             CommandSpec(name: "edit", abstract: "Change a review's title, author or description.",
@@ -53,6 +60,29 @@ enum ReviewCommand {
         let review = try useCases(inv).add(try newReview(inv))
         inv.emit(json: Present.json(review), text: "Added review \(review.shortID) of PR #\(review.pr): \(review.title)"
                     + " (\(review.sections.count) section\(review.sections.count == 1 ? "" : "s"), \(review.comments.count) comment\(review.comments.count == 1 ? "" : "s"))")
+    }
+
+    static func sync(_ inv: Invocation) throws {
+        let p = inv.parsed
+        guard let text = try p[number] else {
+            throw TeamflowError(.usage, "missing PR number", reason: .missing(.pr, of: .review))
+        }
+        let wanted = try ReviewRequest.prNumber(text)
+        let pr: GitHubPullRequest
+        if let file = try p[fromGitHubJSON] {
+            if try p[repo] != nil { throw TeamflowError(.usage, "--repo and --from-gh-json cannot be combined") }
+            pr = try GitHubPullRequest(json: try inv.readInput(file))
+        } else {
+            pr = try GitHubCLI(runner: GitHubProcess(environment: inv.environment)).pullRequest(wanted, repo: try p[repo])
+        }
+        guard pr.number == wanted else {
+            throw TeamflowError(.failure, "gh's JSON is of PR #\(pr.number), not #\(wanted)")
+        }
+        let result = try useCases(inv).sync(ReviewUseCases.NewReview(github: pr, week: try p[week]))
+        let review = result.review
+        let what = result.added ? "Recorded review \(review.shortID) of" : result.appended == 0 ? "Nothing new on" : "Refreshed"
+        let count = result.added || result.appended == 0 ? "" : " (\(result.appended) event\(result.appended == 1 ? "" : "s"))"
+        inv.emit(json: Present.json(review), text: "\(what) PR #\(review.pr): \(review.title)\(count)")
     }
 
     static func comment(_ inv: Invocation) throws {

@@ -264,9 +264,11 @@ extension Present {
             })),
             ("comments", .array(review.comments.map { comment in
                 .object([("id", .string(comment.id)), ("author", .string(comment.author)), ("text", .string(comment.text)),
-                         ("at", .string(comment.at)), ("state", .optional(comment.state))])
+                         ("at", .string(comment.at)), ("state", .optional(comment.state)), ("github", .optional(comment.github))])
             })),
             ("createdAt", .string(review.createdAt)),
+            ("state", .optional(review.prState)),
+            ("mergedAt", .optional(review.mergedAt)),
         ])
     }
 
@@ -280,7 +282,7 @@ extension Present {
     /// their verdict (`✅ approved`) and their time in `timeZone` (`2024-11-18 14:03 +09:00`).
     static func detail(_ review: Review, timeZone: TimeZone) -> String {
         var lines = [Console.styled("PR #\(review.pr)  \(oneLine(review.title))", .bold),
-                     Console.styled(([review.shortID, "by \(review.author)", review.week] + [review.branch, review.url].compactMap { $0 })
+                     Console.styled(([review.shortID, "by \(review.author)", review.week] + [review.prState, review.branch, review.url].compactMap { $0 })
                         .map(oneLine).joined(separator: " · "), .dim)]
         for section in review.sections {
             lines.append("")
