@@ -60,6 +60,7 @@ extension TeamTask: SnapshotTitled {
         w.write(carries)
         w.write(doneBy.map(\.name)); w.write(doneBy.map(\.email))
         w.write(note)
+        w.write(links)
     }
 
     public init(from r: inout SnapshotReader) throws {
@@ -71,6 +72,17 @@ extension TeamTask: SnapshotTitled {
         let name: String? = try r.read(), email: String? = try r.read()
         doneBy = name.map { Author(name: $0, email: email ?? "") }
         note = try r.read()
+        links = try r.read()
+    }
+}
+
+extension TaskLink: SnapshotCodable {
+    public func write(to w: inout SnapshotWriter) {
+        w.write(kind); w.write(ref)
+    }
+
+    public init(from r: inout SnapshotReader) throws {
+        self.init(kind: try r.read(), ref: try r.read())
     }
 }
 
@@ -200,7 +212,7 @@ extension TeamState: SnapshotCodable {
     /// Bump whenever any state type's fields change: older caches are then rebuilt.
     /// 5: tasks carry their carries, goals' recurrence rules.
     /// 6: tasks and goals gained their history (`createdAt`, `doneAt`, `removedAt`).
-    /// 9: reviews keep the PR's state and their comments' GitHub ids.
+    /// 9: reviews keep the PR's state and their comments' GitHub ids; tasks their links.
     public static let snapshotFormat = 9
 
     public func write(to w: inout SnapshotWriter) {

@@ -143,4 +143,38 @@ final class ReviewSyncCLITests: XCTestCase {
         let other = try w.teamflow("review", "sync", "--pr", "96", "--from-gh-json", "pr.json")
         XCTAssertEqual(other.code, 1)
     }
+
+    func testALinkedTaskIsCheckedOnMergeAndNotUncheckedOnReopen() throws {
+        let w = try Workspace()
+        let gh = try FakeGH(in: w)
+        let task = w.id(from: try w.teamflow("task", "add", "방 생성 API", "--json"))
+        let other = w.id(from: try w.teamflow("task", "add", "손으로 끝낸 일", "--json"))
+        XCTAssertEqual(try w.teamflow("task", "link", task, "--pr", "#95").code, 0)
+        XCTAssertEqual(try w.teamflow("task", "link", other, "--pr", "95").code, 0)
+        XCTAssertEqual(try w.teamflow("task", "link", task, "--pr", "95").code, 1, "already linked")
+        XCTAssertEqual(try w.teamflow("task", "link", task, "--pr", "95", "--issue", "3").code, 64)
+        XCTAssertEqual(try w.teamflow("task", "link", task, "--commit", "not-a-sha").code, 64)
+        try gh.answer(Self.pr())
+        XCTAssertEqual(try w.teamflow("review", "sync", "--pr", "95", environment: gh.environment).code, 0)
+        let shown = try w.teamflow("task", "show", task)
+        XCTAssertTrue(shown.stdout.contains("#95 (https://github.com/team/app/pull/95)"), shown.stdout)
+        let links = try XCTUnwrap(try json(try w.teamflow("task", "show", task, "--json"))["links"] as? [[String: Any]])
+        XCTAssertEqual(links.map { $0["label"] as? String }, ["#95"])
+        XCTAssertEqual(links.map { $0["url"] as? String }, ["https://github.com/team/app/pull/95"])
+        XCTAssertEqual(try w.teamflow("task", "check", other).code, 0)
+
+        try gh.answer(Self.pr(state: "MERGED", mergedAt: #""2024-11-20T00:00:00Z""#))
+        XCTAssertEqual(try w.teamflow("review", "sync", "--pr", "95", environment: gh.environment).code, 0)
+        XCTAssertEqual(try json(try w.teamflow("task", "show", task, "--json"))["done"] as? Bool, true)
+        let checkEvent = try w.git("log", "-1", "-p", "--format=", "refs/teamflow/events")
+        XCTAssertTrue(checkEvent.contains("source: github"), checkEvent)
+        XCTAssertTrue(checkEvent.contains("pr: 95"), checkEvent)
+
+        try gh.answer(Self.pr(state: "OPEN"))
+        XCTAssertEqual(try w.teamflow("review", "sync", "--pr", "95", environment: gh.environment).code, 0)
+        XCTAssertEqual(try json(try w.teamflow("task", "show", task, "--json"))["done"] as? Bool, true, "a reopen never unchecks")
+        XCTAssertEqual(try json(try w.teamflow("task", "show", other, "--json"))["done"] as? Bool, true)
+        XCTAssertEqual(try w.teamflow("task", "link", task, "--pr", "95", "--unlink").code, 0)
+        XCTAssertEqual((try json(try w.teamflow("task", "show", task, "--json"))["links"] as? [Any])?.count, 0)
+    }
 }

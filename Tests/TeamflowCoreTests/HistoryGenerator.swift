@@ -16,7 +16,8 @@ struct HistoryGenerator {
     /// no legacy state to be compared with (their own tests cover their folds and inverses).
     static let newerThanLegacy: Set<String> = [EventType.taskCarried, EventType.taskUncarried, EventType.memberEdited,
                                                EventType.goalAssigned, EventType.goalCarried, EventType.goalUncarried,
-                                               EventType.reviewReworded, EventType.reviewStateChanged]
+                                               EventType.reviewReworded, EventType.reviewStateChanged,
+                                               EventType.taskLinked, EventType.taskUnlinked]
     static let types = EventSchema.table.keys.filter { !newerThanLegacy.contains($0) }.sorted()
         + ["future.thing", "goal.exploded", "task"]
     static let addedTypes = types.filter { $0.hasSuffix(".added") }

@@ -17,7 +17,7 @@ public enum EventCatalog {
         Entry(EpicAdded.self), Entry(EpicEdited.self), Entry(EpicMoved.self), Entry(EpicRemoved.self), Entry(EpicRestored.self),
         Entry(TaskAdded.self), Entry(TaskEdited.self), Entry(TaskChecked.self), Entry(TaskUnchecked.self), Entry(TaskStarted.self),
         Entry(TaskAssigned.self), Entry(TaskRemoved.self), Entry(TaskRestored.self),
-        Entry(TaskCarried.self), Entry(TaskUncarried.self),
+        Entry(TaskCarried.self), Entry(TaskUncarried.self), Entry(TaskLinked.self), Entry(TaskUnlinked.self),
         Entry(GoalAssigned.self), Entry(GoalCarried.self), Entry(GoalUncarried.self),
         Entry(SprintAdded.self), Entry(SprintRemoved.self), Entry(SprintRestored.self),
         Entry(ReviewAdded.self), Entry(ReviewEdited.self), Entry(ReviewCommented.self), Entry(ReviewReworded.self),

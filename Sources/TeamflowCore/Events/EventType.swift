@@ -46,6 +46,8 @@ public enum EventType {
     public static let taskRestored = "task.restored"
     public static let taskCarried = "task.carried"
     public static let taskUncarried = "task.uncarried"
+    public static let taskLinked = "task.linked"
+    public static let taskUnlinked = "task.unlinked"
 
     public static let sprintAdded = "sprint.added"
     public static let sprintRemoved = "sprint.removed"

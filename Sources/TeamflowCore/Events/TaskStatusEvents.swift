@@ -66,8 +66,33 @@ public struct TaskChecked: TaskStatusEvent {
     public static let type = EventType.taskChecked
     public static let concurrentWrites: ConcurrentWrites = .value(of: "task", field: "status", "done")
     public static let status = WorkStatus.done
+    public static let keys = [EventSchema.r("task"), EventSchema.o("source"), EventSchema.o("pr", .int), EventSchema.o("merged")]
     public var task: String
+    /// Why, when not by hand: `github` when a sync saw its linked PR `pr` merged at `merged`.
+    public var source: String?
+    public var pr: Int?
+    public var merged: String?
     public init(task: String) { self.task = task }
+
+    public init(task: String, source: String?, pr: Int?, merged: String?) {
+        self.task = task
+        self.source = source
+        self.pr = pr
+        self.merged = merged
+    }
+
+    public init?(data: Fields) {
+        guard let task = data.string("task") else { return nil }
+        self.init(task: task, source: data.string("source"), pr: data.int("pr"), merged: data.string("merged"))
+    }
+
+    public var data: Fields {
+        var data: Fields = ["task": .string(task)]
+        data.put("source", source)
+        if let pr { data["pr"] = .int(pr) }
+        data.put("merged", merged)
+        return data
+    }
 }
 
 /// `task.unchecked`: status `todo`.

@@ -34,6 +34,8 @@ public struct TeamTask: Sendable, Codable, Equatable, Identifiable {
     // End of history.
     /// What the page it was imported from said under it (Markdown); nil for most tasks.
     public var note: String? = nil
+    /// Pull requests, issues and commits it is linked to, in the order they were linked.
+    public var links: [TaskLink] = []
 
     public var done: Bool { status == .done }
     public var shortID: String { ShortID.of(id) }

@@ -16,15 +16,26 @@ extension ReviewUseCases {
     /// Comments are recognised by their GitHub id; those recorded without one (by an earlier
     /// import) by their author, time and text, so they are not recorded twice.
     public func sync(_ new: NewReview) throws -> SyncResult {
-        guard let existing = try repository.state().review(pr: new.pr) else {
-            let events = try context.record([try addDraft(new)])
+        let state = try repository.state()
+        guard let existing = state.review(pr: new.pr) else {
+            let events = try context.record([try addDraft(new)] + mergeChecks(new, state: state, wasMerged: false))
             guard let id = events.first?.id else { throw TeamflowError(.failure, "the review was not written") }
             return SyncResult(review: try read(id), appended: events.count, added: true)
         }
-        let drafts = try refreshDrafts(existing, new)
+        let drafts = try refreshDrafts(existing, new) + mergeChecks(new, state: state, wasMerged: existing.prState == "merged")
         guard !drafts.isEmpty else { return SyncResult(review: existing, appended: 0, added: false) }
         let events = try context.record(drafts)
         return SyncResult(review: try read(existing.id), appended: events.count, added: false)
+    }
+
+    /// When the PR is merged now and was not at the last sync, a check of each open task linked
+    /// to it, saying why. Nothing else: a reopened PR never unchecks a task.
+    func mergeChecks(_ new: NewReview, state: TeamState, wasMerged: Bool) -> [EventDraft] {
+        guard new.state == "merged", !wasMerged else { return [] }
+        return state.liveTasks.filter { !$0.done && $0.linkedPullRequests.contains(new.pr) }.map { task in
+            EventDraft(TaskChecked(task: task.id, source: "github", pr: new.pr, merged: new.mergedAt),
+                       summary: "task: check \"\(task.title)\" (PR #\(new.pr) merged)")
+        }
     }
 
     /// The events that bring `review` to what `new` says, in the order they should fold.

@@ -52,6 +52,8 @@ enum TaskCommand {
                                   sprint.withHelp("File the task in this sprint.")],
                         flags: [noSprint], run: handler(edit)),
             CommandSpec(name: "remove", abstract: "Remove tasks and their sub-tasks (the history keeps them).", arguments: [ids], run: handler(remove)),
+            CommandSpec(name: "link", abstract: "Link a task to a PR, an issue or a commit (a sync checks it when the PR merges).",
+                        arguments: [id], options: [linkPR, linkIssue, linkCommit], flags: [unlink], run: handler(link)),
             CommandSpec(name: "show", abstract: "Show a task: every field, its sub-tasks and its history.",
                         arguments: [id], run: handler(showDetail)),
             CommandSpec(name: "list", abstract: "List tasks (default: this week's).",
@@ -106,6 +108,22 @@ enum TaskCommand {
         let views = try inv.queries().views(try useCases(inv).remove(inv.parsed.values(ids)))
         inv.emit(json: Present.many(views.map { Present.json($0.task, memberName: $0.memberName) }),
                  text: views.map { "Removed task \($0.task.shortID): \(Present.oneLine($0.task.title))" }.joined(separator: "\n"))
+    }
+
+    static let linkPR = OptionSpec(long: "pr", valueName: "N", help: "The pull request's number.")
+    static let linkIssue = OptionSpec(long: "issue", valueName: "N", help: "The issue's number.")
+    static let linkCommit = OptionSpec(long: "commit", valueName: "SHA", help: "The commit's hash (7 to 40 hex digits).")
+    static let unlink = FlagSpec(long: "unlink", help: "Remove the link instead.")
+
+    static func link(_ inv: Invocation) throws {
+        let p = inv.parsed
+        let given = try [("pr", p[linkPR]), ("issue", p[linkIssue]), ("commit", p[linkCommit])].compactMap { kind, value in value.map { (kind, $0) } }
+        guard given.count == 1, let (kind, ref) = given.first else {
+            throw TeamflowError(.usage, "give exactly one of --pr, --issue or --commit")
+        }
+        let unlinking = try p[unlink]
+        let task = try useCases(inv).link(inv.argument(id), kind: kind, ref: ref, unlink: unlinking)
+        try show(task, inv, prefix: unlinking ? "Unlinked: " : "Linked: ")
     }
 
     static func showDetail(_ inv: Invocation) throws {

@@ -19,6 +19,10 @@ extension Present {
             ("createdBy", .optional(detail.created?.author.name)),
             ("subtasks", .array(detail.subtasks.map { json($0, today: today) })),
             ("history", .array(detail.history.map(json))),
+            ("links", .array(detail.links.map { view in
+                .object([("kind", .string(view.link.kind)), ("ref", .string(view.link.ref)), ("label", .string(view.link.label)),
+                         ("url", .optional(view.url))])
+            })),
         ]
         return .object(pairs)
     }
@@ -48,6 +52,7 @@ extension Present {
             ("sprint", detail.sprintName), ("epic", detail.epicTitle), ("project", detail.projectName),
             ("due", task.due?.description),
             ("parent", detail.parent.map { "\($0.shortID)  \($0.title)" }),
+            ("links", detail.links.isEmpty ? nil : detail.links.map { $0.link.label + ($0.url.map { " (\($0))" } ?? "") }.joined(separator: ", ")),
         ]
         if let created = detail.created {
             fields.append(("created", "\(Timestamp.display(created.at, timeZone: timeZone)) by \(created.author.name)"))

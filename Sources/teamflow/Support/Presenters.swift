@@ -202,6 +202,7 @@ extension Present {
         "\(status(task.status)) \(Console.styled(oneLine(task.shortID), .dim))  \(oneLine(task.title))"
             + (memberName.map { "  @\(oneLine($0))" } ?? "") + "  " + Console.styled(oneLine(task.week), .dim)
             + due(task, today: today, overdue: today.map(task.isOverdue(today:)) == true)
+            + (task.links.isEmpty ? "" : "  " + Console.styled(oneLine(task.links.map(\.label).joined(separator: " ")), .dim))
     }
 
     static func json(_ sprint: Sprint) -> JSON {
