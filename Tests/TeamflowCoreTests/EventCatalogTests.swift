@@ -33,7 +33,7 @@ final class EventCatalogTests: XCTestCase {
             TaskAssigned(task: "t1", member: nil),
             TaskRemoved(task: "t1", subtasks: ["t2"]), TaskRestored(task: "t1", subtasks: ["t2"]),
             TaskCarried(from: "2024-W47", to: "2024-W48", tasks: ["t1", "t0"]), TaskUncarried(from: "2024-W47", to: "2024-W48", tasks: ["t1"]),
-            TaskLinked(task: "t1", kind: "pr", ref: "95"), TaskUnlinked(task: "t1", kind: "pr", ref: "95"),
+            TaskLinked(task: "t1", kind: "pr", ref: "96"), TaskUnlinked(task: "t1", kind: "pr", ref: "95"),
             GoalAssigned(goal: "g1", member: "m1"), GoalCarried(from: "2024-W47", to: "2024-W48", goals: ["g1"]),
             GoalUncarried(from: "2024-W47", to: "2024-W48", goals: ["g1"]),
             SprintAdded(name: "S12", from: Day(parsing: "2024-11-18") ?? Day(date: Date(timeIntervalSince1970: 0), timeZone: .gmt),
@@ -185,7 +185,7 @@ final class EventCatalogTests: XCTestCase {
             event("m1", MemberAdded(name: "민수")), event("p1", ProjectAdded(name: "앱")), event("e1", EpicAdded(title: "E")),
             event("t0", TaskAdded(title: "부모", week: "2024-W47")), event("t1", TaskAdded(title: "일", week: "2024-W47")),
             event("g1", GoalAdded(title: "g", week: "2024-W47")), event("v1", ReviewAdded(pr: 1, title: "r", week: "2024-W47")),
-            event("w1", WikiSaved(title: "개발 일지", body: "old")),
+            event("w1", WikiSaved(title: "개발 일지", body: "old")), event("l1", TaskLinked(task: "t1", kind: "pr", ref: "95")),
             event("q1", GoalRepeated(title: "PR 리뷰", from: ISOWeek(year: 2024, week: 47))),
         ])
     }
