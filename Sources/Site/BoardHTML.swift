@@ -117,6 +117,10 @@ struct BoardHTML {
                 }
                 line += due(task.due, overdue: node.isOverdue)
             }
+            for view in node.links {
+                let label = HTML.line(view.link.label)
+                line += " <span class=\"mark link\">" + (view.url.map { "<a href=\"\(HTML.attribute($0))\">\(label)</a>" } ?? label) + "</span>"
+            }
             if items.history { line += "\n" + history(node.history, title: task.title) }
             let from = node.carriedTo == nil ? node.carriedFrom : nil
             return line + (node.subtasks.isEmpty ? "" : "\n" + tasks(node.subtasks, items, parentFrom: from)) + "</li>\n"

@@ -100,6 +100,10 @@ struct WikiContext {
             fields["carriedFrom"] = here ? node.carriedFrom.map { .string(Inline.text($0)) } ?? .null : .null
             fields["overdue"] = .bool(node.isOverdue)
             fields["due"] = task.due.map { .string($0.description) } ?? .null
+            // `#95`, or a Markdown link to the PR when its address is known.
+            fields["links"] = .string(node.links.map { view in
+                " " + (view.url.map { "[\(Inline.text(view.link.label))](\($0))" } ?? Inline.text(view.link.label))
+            }.joined())
             fields["marks"] = .string(marks(doing: node.isDoing, carriedTo: node.carriedTo,
                                             carriedFrom: here ? node.carriedFrom : nil,
                                             overdueSince: node.isOverdue ? task.due : nil))

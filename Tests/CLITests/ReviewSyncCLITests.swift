@@ -162,6 +162,13 @@ final class ReviewSyncCLITests: XCTestCase {
         XCTAssertEqual(links.map { $0["label"] as? String }, ["#95"])
         XCTAssertEqual(links.map { $0["url"] as? String }, ["https://github.com/team/app/pull/95"])
         XCTAssertEqual(try w.teamflow("task", "check", other).code, 0)
+        XCTAssertTrue(try w.teamflow("task", "list").stdout.contains("#95"))
+        XCTAssertEqual(try w.teamflow("wiki", "export", "--out", "wiki").code, 0)
+        let pages = try filesUnder(w.path + "/wiki").values.map { String(decoding: $0, as: UTF8.self) }
+        XCTAssertTrue(pages.contains { $0.contains("방 생성 API [\\#95](https://github.com/team/app/pull/95)") }, "\(pages)")
+        XCTAssertEqual(try w.teamflow("site", "--out", "public").code, 0)
+        let site = try filesUnder(w.path + "/public").values.map { String(decoding: $0, as: UTF8.self) }
+        XCTAssertTrue(site.contains { $0.contains("<a href=\"https://github.com/team/app/pull/95\">#95</a>") })
 
         try gh.answer(Self.pr(state: "MERGED", mergedAt: #""2024-11-20T00:00:00Z""#))
         XCTAssertEqual(try w.teamflow("review", "sync", "--pr", "95", environment: gh.environment).code, 0)

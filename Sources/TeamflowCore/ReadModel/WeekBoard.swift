@@ -95,6 +95,8 @@ public struct TaskNode: Sendable, Equatable {
     /// Open and past its due date on the board's `asOf` (never a finished task, never a line a
     /// carry left behind: that task is judged in the week it went to).
     public var isOverdue: Bool = false
+    /// The task's links (`#95`, with the PR's address when known).
+    public var links: [TaskLinkView] = []
 
     /// In progress on this board (a carried-away record is not: the work goes on elsewhere).
     public var isDoing: Bool { task.status == .doing && carriedTo == nil }
@@ -143,7 +145,8 @@ extension WeekBoard {
             .sorted { ($0.element.due ?? asOf, $0.offset) < ($1.element.due ?? asOf, $1.offset) }
             // Listed in its own (current) week, so it says where it was carried from, as there.
             .map { TaskNode(task: $0.element, memberName: $0.element.member.flatMap { state.members[$0]?.name }, subtasks: [],
-                            carriedFrom: $0.element.carriedFrom(into: $0.element.week), isOverdue: true) }
+                            carriedFrom: $0.element.carriedFrom(into: $0.element.week), isOverdue: true,
+                            links: state.linkViews(of: $0.element)) }
         self.init(week: week, start: week.start, end: week.end, asOf: asOf,
                   goals: goals.filter { $0.sprint == nil },
                   sprint: sprint, sprintGoals: sprintGoals,
@@ -240,7 +243,8 @@ extension TaskNode {
             let carriedTo = week.flatMap(task.carriedTo(outOf:))
             return TaskNode(task: task, memberName: task.member.flatMap { state.members[$0]?.name }, subtasks: subs,
                             carriedFrom: week.flatMap(task.carriedFrom(into:)), carriedTo: carriedTo,
-                            isOverdue: carriedTo == nil && asOf.map(task.isOverdue(today:)) == true)
+                            isOverdue: carriedTo == nil && asOf.map(task.isOverdue(today:)) == true,
+                            links: state.linkViews(of: task))
         }
         let nodes = roots.map(node)
         guard week != nil else { return nodes }

@@ -26,9 +26,36 @@ extension TeamTask {
     }
 }
 
+/// A link as views show it: its label (`#95`) and the PR's address when a review of it knows one.
+public struct TaskLinkView: Sendable, Equatable {
+    public var link: TaskLink
+    public var url: String?
+
+    public init(link: TaskLink, url: String?) {
+        self.link = link
+        self.url = url
+    }
+}
+
 extension TeamState {
     /// The address of PR `number` when a review of it knows one.
     public func pullRequestURL(_ number: Int) -> String? {
         review(pr: number)?.url
+    }
+
+    /// A task's links with what views need to print them.
+    public func linkViews(of task: TeamTask) -> [TaskLinkView] {
+        task.links.map { link in
+            TaskLinkView(link: link, url: link.kind == "pr" ? Int(link.ref).flatMap(pullRequestURL).flatMap(Self.webAddress) : nil)
+        }
+    }
+
+    /// `url` when it is a plain http(s) address every view can link safely (no spaces, quotes,
+    /// brackets or parentheses that would end an HTML attribute or a Markdown link).
+    static func webAddress(_ url: String) -> String? {
+        guard url.hasPrefix("https://") || url.hasPrefix("http://"),
+              url.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7f && !"\"'<>()[]`\\".unicodeScalars.contains($0) })
+        else { return nil }
+        return url
     }
 }

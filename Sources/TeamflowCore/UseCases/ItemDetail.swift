@@ -12,13 +12,7 @@ public struct TaskDetail: Sendable, Equatable {
     /// The events that named the task, oldest first (the first one created it).
     public var history: [HistoryEntry]
     /// Its links with the address of each when known (a PR's, from its review).
-    public var links: [LinkView] = []
-
-    /// A link as views show it: `#95`, and the PR's address when a review of it knows one.
-    public struct LinkView: Sendable, Equatable {
-        public var link: TaskLink
-        public var url: String?
-    }
+    public var links: [TaskLinkView] = []
 
     /// The event that created the task.
     public var created: HistoryEntry? { history.first { $0.event == task.id } }
@@ -47,9 +41,7 @@ extension Queries {
                           sprintName: task.sprint.flatMap { state.sprints[$0]?.name },
                           parent: task.parent.flatMap { state.tasks[$0] },
                           subtasks: TaskNode.tree(subtasks, in: state), history: history,
-                          links: task.links.map { link in
-                              TaskDetail.LinkView(link: link, url: link.kind == "pr" ? Int(link.ref).flatMap(state.pullRequestURL) : nil)
-                          })
+                          links: state.linkViews(of: task))
     }
 
     /// The live goal `idPrefix` names, with its history.
