@@ -1,5 +1,5 @@
 public import Foundation
-import TeamflowCore
+public import TeamflowCore
 
 /// Runs the user's own GitHub CLI. A protocol so tests (and other front-ends) can answer in its place.
 public protocol GitHubRunner: Sendable {
@@ -146,5 +146,25 @@ public struct GitHubCLI: Sendable {
             throw TeamflowError(.failure, message.isEmpty ? "gh failed (exit \(output.status))" : message)
         }
         return output.stdout
+    }
+}
+extension GitHubCLI {
+    /// The fields `issue import` asks for.
+    public static let issueFields = "number,title,body,state,labels,assignees,url"
+
+    /// `gh issue list --state all --limit N --json … [--repo R]`, parsed.
+    public func issues(limit: Int, repo: String? = nil) throws -> [TaskUseCases.Issue] {
+        guard (1...1000).contains(limit) else {
+            throw TeamflowError(.usage, "invalid limit '\(limit)'", hints: ["Give a number from 1 to 1000."])
+        }
+        var arguments = ["issue", "list", "--state", "all", "--limit", String(limit), "--json", Self.issueFields]
+        if let repo { arguments += ["--repo", try Self.repository(repo)] }
+        let data = try run(arguments)
+        do {
+            return try GitHubIssues.parse(data)
+        } catch let error as TeamflowError where error.message.hasPrefix("malformed gh JSON: not JSON") {
+            throw TeamflowError(.failure, "gh answered with something that is not JSON",
+                                hints: ["Check that gh works on its own: gh issue list"])
+        }
     }
 }

@@ -23,6 +23,7 @@ enum TeamflowCLI {
         SprintCommand.spec,
         StatsCommand.spec,
         ReviewCommand.spec,
+        IssueCommand.spec,
         RetroCommand.spec,
         WikiCommand.spec,
         SiteCommand.spec,

@@ -66,24 +66,29 @@ public struct TaskChecked: TaskStatusEvent {
     public static let type = EventType.taskChecked
     public static let concurrentWrites: ConcurrentWrites = .value(of: "task", field: "status", "done")
     public static let status = WorkStatus.done
-    public static let keys = [EventSchema.r("task"), EventSchema.o("source"), EventSchema.o("pr", .int), EventSchema.o("merged")]
+    public static let keys = [EventSchema.r("task"), EventSchema.o("source"), EventSchema.o("pr", .int), EventSchema.o("merged"),
+                              EventSchema.o("issue", .int)]
     public var task: String
-    /// Why, when not by hand: `github` when a sync saw its linked PR `pr` merged at `merged`.
+    /// Why, when not by hand: `github` when a sync saw its linked PR `pr` merged at `merged`,
+    /// or an import saw its linked `issue` closed.
     public var source: String?
     public var pr: Int?
     public var merged: String?
+    public var issue: Int?
     public init(task: String) { self.task = task }
 
-    public init(task: String, source: String?, pr: Int?, merged: String?) {
+    public init(task: String, source: String?, pr: Int? = nil, merged: String? = nil, issue: Int? = nil) {
         self.task = task
         self.source = source
         self.pr = pr
         self.merged = merged
+        self.issue = issue
     }
 
     public init?(data: Fields) {
         guard let task = data.string("task") else { return nil }
-        self.init(task: task, source: data.string("source"), pr: data.int("pr"), merged: data.string("merged"))
+        self.init(task: task, source: data.string("source"), pr: data.int("pr"), merged: data.string("merged"),
+                  issue: data.int("issue"))
     }
 
     public var data: Fields {
@@ -91,6 +96,7 @@ public struct TaskChecked: TaskStatusEvent {
         data.put("source", source)
         if let pr { data["pr"] = .int(pr) }
         data.put("merged", merged)
+        if let issue { data["issue"] = .int(issue) }
         return data
     }
 }
