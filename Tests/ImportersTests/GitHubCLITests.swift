@@ -54,4 +54,16 @@ final class GitHubCLITests: XCTestCase {
             XCTAssertEqual((error as? TeamflowError)?.message, "gh answered with something that is not JSON")
         }
     }
+
+    func testIssueListArgumentsAndParsing() throws {
+        let json = Data(#"[{"number": 3, "title": "a\r\nb", "state": "OPEN"}, {"number": 4, "title": "c", "state": "CLOSED"}]"#.utf8)
+        let fake = Fake(GitHubRunOutput(status: 0, stdout: json, stderr: ""))
+        let issues = try GitHubCLI(runner: fake).issues(limit: 5, repo: "team/app")
+        XCTAssertEqual(fake.calls, [["issue", "list", "--state", "all", "--limit", "5", "--json", GitHubCLI.issueFields, "--repo", "team/app"]])
+        XCTAssertEqual(issues, [.init(number: 3, title: "a\nb", open: true), .init(number: 4, title: "c", open: false)])
+        XCTAssertThrowsError(try GitHubCLI(runner: fake).issues(limit: 0))
+        for bad in [#"{}"#, #"[{"title": "x"}]"#, #"[{"number": 1}]"#, #"[1]"#] {
+            XCTAssertThrowsError(try GitHubIssues.parse(Data(bad.utf8)), bad) { XCTAssertEqual(($0 as? TeamflowError)?.kind, .failure) }
+        }
+    }
 }

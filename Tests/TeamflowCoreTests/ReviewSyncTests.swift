@@ -57,4 +57,19 @@ final class ReviewSyncTests: XCTestCase {
         XCTAssertEqual(synced.appended, 0)
         XCTAssertEqual(synced.review.comments.count, 1)
     }
+
+    func testIssueImportAddsOnceRetitlesAndChecksNeverUnchecks() throws {
+        let f = Fixture()
+        let tasks = TaskUseCases(repository: f.repository, session: f.session)
+        let first = try tasks.importIssues([.init(number: 12, title: "로그인", open: true), .init(number: 13, title: "옛", open: false)])
+        XCTAssertEqual(first.added.map(\.title), ["로그인"])
+        XCTAssertEqual(first.added.first?.links, [TaskLink(kind: "issue", ref: "12")])
+        XCTAssertEqual(try tasks.importIssues([.init(number: 12, title: "로그인", open: true)]).added.count, 0)
+        let closed = try tasks.importIssues([.init(number: 12, title: "로그인 고치기", open: false)])
+        XCTAssertEqual(closed.retitled.map(\.title), ["로그인 고치기"])
+        XCTAssertEqual(closed.checked.map(\.done), [true])
+        let reopened = try tasks.importIssues([.init(number: 12, title: "로그인 고치기", open: true)])
+        XCTAssertTrue(reopened.checked.isEmpty && reopened.added.isEmpty)
+        XCTAssertEqual(try f.state().liveTasks.map(\.done), [true])
+    }
 }
