@@ -24,6 +24,8 @@ enum TeamflowCLI {
         StatsCommand.spec,
         ReviewCommand.spec,
         IssueCommand.spec,
+        CommitsCommand.spec,
+        CommitsCommand.hooksSpec,
         RetroCommand.spec,
         WikiCommand.spec,
         SiteCommand.spec,

@@ -29,7 +29,7 @@ final class EventCatalogTests: XCTestCase {
             TaskAdded(title: "일", week: "2024-W47", member: "m1", epic: "e1", parent: "t0", due: day, sprint: "s1", done: true),
             TaskEdited(task: "t1", title: "새", week: "2024-W48", due: day.map(Patch.set) ?? .cleared, epic: .cleared,
                        parent: .set("t0"), sprint: .unchanged),
-            TaskChecked(task: "t1", source: "github", pr: 95, merged: "2024-11-20T00:00:00Z", issue: 12), TaskUnchecked(task: "t1"), TaskStarted(task: "t1"),
+            TaskChecked(task: "t1", source: "github", pr: 95, merged: "2024-11-20T00:00:00Z", issue: 12, commit: "1a2b3c4"), TaskUnchecked(task: "t1"), TaskStarted(task: "t1"),
             TaskAssigned(task: "t1", member: nil),
             TaskRemoved(task: "t1", subtasks: ["t2"]), TaskRestored(task: "t1", subtasks: ["t2"]),
             TaskCarried(from: "2024-W47", to: "2024-W48", tasks: ["t1", "t0"]), TaskUncarried(from: "2024-W47", to: "2024-W48", tasks: ["t1"]),

@@ -72,4 +72,9 @@ final class ReviewSyncTests: XCTestCase {
         XCTAssertTrue(reopened.checked.isEmpty && reopened.added.isEmpty)
         XCTAssertEqual(try f.state().liveTasks.map(\.done), [true])
     }
+
+    func testTeamflowDoneTrailers() {
+        XCTAssertEqual(CommitTrailers.done(in: "feat: x\n\nteamflow-done: 3f2a, 로그인 \nTeamflow-Done:\nSigned-off-by: a"), ["3f2a", "로그인"])
+        XCTAssertEqual(CommitTrailers.done(in: "Teamflow-Done 3f2a"), [])
+    }
 }

@@ -67,7 +67,7 @@ public struct TaskChecked: TaskStatusEvent {
     public static let concurrentWrites: ConcurrentWrites = .value(of: "task", field: "status", "done")
     public static let status = WorkStatus.done
     public static let keys = [EventSchema.r("task"), EventSchema.o("source"), EventSchema.o("pr", .int), EventSchema.o("merged"),
-                              EventSchema.o("issue", .int)]
+                              EventSchema.o("issue", .int), EventSchema.o("commit")]
     public var task: String
     /// Why, when not by hand: `github` when a sync saw its linked PR `pr` merged at `merged`,
     /// or an import saw its linked `issue` closed.
@@ -75,20 +75,23 @@ public struct TaskChecked: TaskStatusEvent {
     public var pr: Int?
     public var merged: String?
     public var issue: Int?
+    /// The commit whose `Teamflow-Done:` trailer named the task (source `commit`).
+    public var commit: String?
     public init(task: String) { self.task = task }
 
-    public init(task: String, source: String?, pr: Int? = nil, merged: String? = nil, issue: Int? = nil) {
+    public init(task: String, source: String?, pr: Int? = nil, merged: String? = nil, issue: Int? = nil, commit: String? = nil) {
         self.task = task
         self.source = source
         self.pr = pr
         self.merged = merged
         self.issue = issue
+        self.commit = commit
     }
 
     public init?(data: Fields) {
         guard let task = data.string("task") else { return nil }
         self.init(task: task, source: data.string("source"), pr: data.int("pr"), merged: data.string("merged"),
-                  issue: data.int("issue"))
+                  issue: data.int("issue"), commit: data.string("commit"))
     }
 
     public var data: Fields {
@@ -97,6 +100,7 @@ public struct TaskChecked: TaskStatusEvent {
         if let pr { data["pr"] = .int(pr) }
         data.put("merged", merged)
         if let issue { data["issue"] = .int(issue) }
+        data.put("commit", commit)
         return data
     }
 }
