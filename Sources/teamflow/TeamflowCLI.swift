@@ -35,6 +35,7 @@ enum TeamflowCLI {
         ImportCommand.spec,
         DoctorCommand.spec,
         SyncCommand.spec,
+        ConflictsCommand.spec,
         TemplatesCommand.spec,
         TemplateCommand.spec,
         GenerateCommand.spec,

@@ -41,6 +41,7 @@ enum SprintCommand {
     }
 
     static func run(_ inv: Invocation) throws {
+        defer { inv.tellSupersededWrites() }
         if try inv.parsed[StatsCommand.burndown] { return try StatsCommand.sprintBurndown(inv) }
         let session = try inv.session()
         let board = try SprintUseCases(repository: try inv.store(), session: session).board(inv.parsed[name])

@@ -24,6 +24,7 @@ enum StandupCommand {
     )
 
     static func run(_ inv: Invocation) throws {
+        defer { inv.tellSupersededWrites() }
         let queries = try inv.queries()
         let who = try inv.parsed[mine] ? Session.meWord : inv.parsed[member]
         let standup = try queries.standup(since: inv.parsed[since], member: who)

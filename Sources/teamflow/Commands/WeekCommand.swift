@@ -28,6 +28,7 @@ enum WeekCommand {
     )
 
     static func run(_ inv: Invocation) throws {
+        defer { inv.tellSupersededWrites() }
         if try inv.parsed[StatsCommand.burndown] { return try StatsCommand.weekBurndown(inv) }
         let queries = try inv.queries()
         let shown = try inv.parsed[week]
