@@ -108,6 +108,8 @@ struct BoardHTML {
             let anchor = "task-" + task.shortID
             var line = "<li id=\"\(HTML.attribute(anchor))\"\(classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")>"
                 + "\(Markup.check(node.countsDone, label: task.title)) \(Markup.id(task.shortID, href: items.href(anchor))) \(HTML.line(task.title))"
+                + (task.points.map { " <span class=\"mark points\">\($0)pt</span>" } ?? "")
+                + task.labels.map { " <span class=\"mark label\">#\(HTML.line($0))</span>" }.joined()
             if let to = node.carriedTo {
                 line += " <span class=\"mark carried\">» \(HTML.text(word("carriedTo"))) \(HTML.line(to))</span>"
             } else {

@@ -59,7 +59,7 @@ extension TeamTask: SnapshotTitled {
         w.write(createdAt); w.write(doneAt); w.write(removedAt) // history
         w.write(carries)
         w.write(doneBy.map(\.name)); w.write(doneBy.map(\.email))
-        w.write(note)
+        w.write(note); w.write(points); w.write(labels)
     }
 
     public init(from r: inout SnapshotReader) throws {
@@ -71,6 +71,8 @@ extension TeamTask: SnapshotTitled {
         let name: String? = try r.read(), email: String? = try r.read()
         doneBy = name.map { Author(name: $0, email: email ?? "") }
         note = try r.read()
+        points = try r.read()
+        labels = try r.read()
     }
 }
 
@@ -198,7 +200,7 @@ extension TeamState: SnapshotCodable {
     /// Bump whenever any state type's fields change: older caches are then rebuilt.
     /// 5: tasks carry their carries, goals' recurrence rules.
     /// 6: tasks and goals gained their history (`createdAt`, `doneAt`, `removedAt`).
-    public static let snapshotFormat = 8
+    public static let snapshotFormat = 9
 
     public func write(to w: inout SnapshotWriter) {
         w.write(teamName); w.write(goals); w.write(members); w.write(projects); w.write(epics); w.write(tasks)

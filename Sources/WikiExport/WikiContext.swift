@@ -100,7 +100,10 @@ struct WikiContext {
             fields["carriedFrom"] = here ? node.carriedFrom.map { .string(Inline.text($0)) } ?? .null : .null
             fields["overdue"] = .bool(node.isOverdue)
             fields["due"] = task.due.map { .string($0.description) } ?? .null
-            fields["marks"] = .string(marks(doing: node.isDoing, carriedTo: node.carriedTo,
+            fields["points"] = task.points.map { .int($0) } ?? .null
+            fields["labels"] = .array(task.labels.map { .string(Inline.text($0)) })
+            let estimate = (task.points.map { ["\($0)pt"] } ?? []) + task.labels.map { "#" + Inline.text($0) }
+            fields["marks"] = .string((estimate.isEmpty ? "" : " " + estimate.joined(separator: " ")) + marks(doing: node.isDoing, carriedTo: node.carriedTo,
                                             carriedFrom: here ? node.carriedFrom : nil,
                                             overdueSince: node.isOverdue ? task.due : nil))
             return [.dictionary(fields)] + flatten(node.subtasks, depth: depth + 1)

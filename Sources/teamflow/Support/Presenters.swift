@@ -174,6 +174,8 @@ extension Present {
             ("due", .optional(task.due?.description)),
             ("doneAt", .optional(task.doneAt)),
             ("note", .optional(task.note)),
+            ("points", task.points.map(JSON.int) ?? .null),
+            ("labels", .array(task.labels.map(JSON.string))),
         ]
         // carry-over and due dates
         let carried = carried ?? (from: task.carriedFrom(into: task.week), to: nil)
@@ -199,7 +201,7 @@ extension Present {
     }
 
     static func line(_ task: TeamTask, memberName: String?, today: Day? = nil) -> String {
-        "\(status(task.status)) \(Console.styled(oneLine(task.shortID), .dim))  \(oneLine(task.title))"
+        "\(status(task.status)) \(Console.styled(oneLine(task.shortID), .dim))  \(oneLine(task.title))" + estimate(task)
             + (memberName.map { "  @\(oneLine($0))" } ?? "") + "  " + Console.styled(oneLine(task.week), .dim)
             + due(task, today: today, overdue: today.map(task.isOverdue(today:)) == true)
     }
