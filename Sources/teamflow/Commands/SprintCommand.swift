@@ -21,6 +21,7 @@ enum SprintCommand {
         examples: ["teamflow sprint add \"Sprint 12\" --from 2024-11-18 --to 2024-11-29", "teamflow sprint list",
                    "teamflow sprint \"Sprint 12\" --json", "teamflow sprint --burndown"],
         arguments: [name],
+        options: [StatsCommand.by.withHelp("With --burndown: count items or the tasks' points (default: items).")],
         flags: [StatsCommand.burndown],
         subcommands: [
             CommandSpec(name: "add", abstract: "Add a sprint.", arguments: [newName], options: [from, to], run: handler(add)),

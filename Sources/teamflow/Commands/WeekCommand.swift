@@ -15,6 +15,7 @@ enum WeekCommand {
         abstract: "Show a week's board: team goals, then each member's tasks, then overdue tasks and projects.",
         examples: ["teamflow week", "teamflow week 2024-W47", "teamflow week 2024-11-18 --json", "teamflow week carry", "teamflow week --burndown"],
         arguments: [week],
+        options: [StatsCommand.by.withHelp("With --burndown: count items or the tasks' points (default: items).")],
         flags: [mine, StatsCommand.burndown],
         subcommands: [
             CommandSpec(name: "carry", abstract: "Move a week's open tasks (with open sub-tasks) and goals to a later week, in one undoable step.",
