@@ -1,4 +1,5 @@
 import ArgumentParsing
+import JSONShapes
 import TeamflowCore
 
 /// `teamflow undo [ID]`: append the compensating event; history is never rewritten.

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import JSONShapes
 import TeamflowCore
 
 /// `teamflow week [W]`: the week's board; `week carry`: Monday's carry-over.
@@ -28,7 +29,7 @@ enum WeekCommand {
         let queries = try inv.queries()
         let shown = try inv.parsed[week]
         let board = try inv.parsed[mine] ? queries.myWeekBoard(shown) : queries.weekBoard(shown)
-        inv.emit(json: json(board, today: queries.session.today), text: text(board, today: queries.session.today))
+        inv.emit(json: EntityJSON.week(board, today: queries.session.today), text: text(board, today: queries.session.today))
     }
 
     static func carry(_ inv: Invocation) throws {
@@ -40,35 +41,10 @@ enum WeekCommand {
         inv.emit(json: .object([
             ("from", .string(carried.from.description)),
             ("to", .string(carried.to.description)),
-            ("tasks", .array(views.map { Present.json($0.task, memberName: $0.memberName, today: session.today) })),
+            ("tasks", .array(views.map { EntityJSON.json($0.task, memberName: $0.memberName, today: session.today) })),
         ]), text: (["Carried \(count) task\(count == 1 ? "" : "s") from \(carried.from) to \(carried.to):"]
                    + views.map { "  " + Present.line($0.task, memberName: $0.memberName, today: session.today) }
                    + ["`teamflow undo` moves them back."]).joined(separator: "\n"))
-    }
-
-    static func json(_ board: WeekBoard, today: Day) -> JSON {
-        .object([
-            ("week", .string(board.week.description)),
-            ("start", .string(board.start.description)),
-            ("end", .string(board.end.description)),
-            ("goals", .array((board.goals + board.sprintGoals).map(Present.json))),
-            ("sprint", board.sprint.map(Present.json) ?? .null),
-            ("members", .array(board.members.map { memberJSON($0, today: today) })),
-            ("unassigned", .array(board.unassigned.map { Present.json($0, today: today) })),
-            ("overdue", .array(board.overdue.map { Present.json($0, today: today) })),
-            ("overdueTasks", .array(board.overdueTasks.map { Present.json($0, today: today) })),
-        ])
-    }
-
-    static func memberJSON(_ column: MemberTasks, today: Day? = nil) -> JSON {
-        .object([
-            ("id", .string(column.member.id)),
-            ("name", .string(column.member.name)),
-            ("handle", .optional(column.member.handle)),
-            ("done", .int(column.done)),
-            ("total", .int(column.total)),
-            ("tasks", .array(column.tasks.map { Present.json($0, today: today) })),
-        ])
     }
 
     static func text(_ board: WeekBoard, today: Day) -> String {
