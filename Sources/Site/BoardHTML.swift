@@ -12,6 +12,8 @@ struct BoardHTML {
     let language: SiteLanguage
     let charts: SiteCharts
     let chartFiles: ChartFiles
+    /// The live board's forms in place of the read-only checkboxes (nil: the static site).
+    var controls: BoardControls? = nil
 
     /// Where a board is shown: on its week's own page (ids link to anchors on the page, and
     /// each task has its history there) or elsewhere (ids link to the week page's anchors).
@@ -74,7 +76,8 @@ struct BoardHTML {
         guard !list.isEmpty else { return "<p class=\"empty\">\(HTML.text(language.word("nothing")))</p>\n" }
         return "<ul class=\"checklist\">\n" + list.map { goal in
             let anchor = "goal-" + goal.shortID
-            return "<li id=\"\(HTML.attribute(anchor))\"\(goal.done ? " class=\"done\"" : "")>\(Markup.check(goal.done, label: goal.title)) "
+            let check: String = controls?.goal(goal) ?? Markup.check(goal.done, label: goal.title)
+            return "<li id=\"\(HTML.attribute(anchor))\"\(goal.done ? " class=\"done\"" : "")>\(check) "
                 + "\(Markup.id(goal.shortID, href: items.href(anchor))) \(HTML.line(goal.title))</li>\n"
         }.joined() + "</ul>\n"
     }
@@ -92,8 +95,9 @@ struct BoardHTML {
             if node.carriedTo != nil { classes.append("carried") }
             if node.isOverdue { classes.append("overdue") }
             let anchor = "task-" + task.shortID
+            let check: String = controls?.task(node) ?? Markup.check(node.countsDone, label: task.title)
             var line = "<li id=\"\(HTML.attribute(anchor))\"\(classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")>"
-                + "\(Markup.check(node.countsDone, label: task.title)) \(Markup.id(task.shortID, href: items.href(anchor))) \(HTML.line(task.title))"
+                + "\(check) \(Markup.id(task.shortID, href: items.href(anchor))) \(HTML.line(task.title))"
             if let to = node.carriedTo {
                 line += " <span class=\"mark carried\">» \(HTML.text(word("carriedTo"))) \(HTML.line(to))</span>"
             } else {
@@ -103,6 +107,7 @@ struct BoardHTML {
                 }
                 line += due(task.due, overdue: node.isOverdue)
             }
+            if let controls { line += controls.taskTools(node) }
             if items.history { line += "\n" + history(node.history, title: task.title) }
             let from = node.carriedTo == nil ? node.carriedFrom : nil
             return line + (node.subtasks.isEmpty ? "" : "\n" + tasks(node.subtasks, items, parentFrom: from)) + "</li>\n"
