@@ -42,12 +42,14 @@ enum ServeCommand {
         }
         let team = try openTeam(inv)
         guard team.author != nil else { throw TeamflowError.noAuthor() }
+        // Before the URL is printed: a signal sent as soon as it is read must stop, not kill.
+        let signals = SignalWait()
         let output = inv.output
         let server = try WebBoardServer(team: team, configuration: configuration) { output.err("teamflow serve: \($0)\n") }
         inv.raw("Serving \(server.teamName) at \(server.url)\n")
         output.flush()
         if try !p[noOpen] { openBrowser(server.url, environment: inv.environment) }
-        waitForSignal()
+        signals.wait()
         server.stop()
         inv.err("Stopped.\n")
     }
@@ -84,17 +86,26 @@ enum ServeCommand {
         process.standardError = FileHandle.nullDevice
         try? process.run()
     }
+}
 
-    /// Blocks until SIGINT or SIGTERM (both then leave the default action to this wait).
-    static func waitForSignal() {
-        let done = DispatchSemaphore(value: 0)
-        let sources = [SIGINT, SIGTERM].map { number in
+/// SIGINT and SIGTERM taken from their default action (ending the process) from creation on,
+/// so `wait()` returns instead and the server can finish what is in flight.
+final class SignalWait {
+    private let done = DispatchSemaphore(value: 0)
+    private var sources: [any DispatchSourceSignal] = []
+
+    init() {
+        for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { done.signal() }
+            source.setEventHandler { [done] in done.signal() }
             source.resume()
-            return source
+            sources.append(source)
         }
+    }
+
+    /// Blocks until one of the signals arrives.
+    func wait() {
         done.wait()
         sources.forEach { $0.cancel() }
     }
