@@ -102,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "teamflow",
             dependencies: ["ArgumentParsing", "TeamflowCore", "Importers", "TeamflowGit", "Scaffolding", "WikiExport",
-                           "Templates", "Site", "Insights", "Charts", "JSONShapes", "WebBoard"],
+                           "Templates", "Site", "Insights", "Charts", "JSONShapes", "TeamflowKit", "WebBoard"],
             plugins: ["EmbedBuildInfo"]
         ),
         .executableTarget(name: "teamflow-bench", dependencies: ["TeamflowCore", "StateSnapshot", "TeamflowGit", "YAML", "Git"]),

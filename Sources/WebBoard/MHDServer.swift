@@ -1,4 +1,4 @@
-import CMHD
+internal import CMHD
 import Foundation
 
 /// The only file that touches libmicrohttpd: a daemon with one thread per connection (a
