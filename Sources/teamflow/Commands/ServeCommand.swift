@@ -43,13 +43,16 @@ enum ServeCommand {
         let team = try openTeam(inv)
         guard team.author != nil else { throw TeamflowError.noAuthor() }
         // Before the URL is printed: a signal sent as soon as it is read must stop, not kill.
-        let signals = SignalWait()
+        // Run inside another program's process (the CLI tests walk every command that way), no
+        // signal is meant for this run and the process's handlers stay as they are: it starts,
+        // prints the URL and stops at once.
         let output = inv.output
+        let signals = output.isProcess ? SignalWait() : nil
         let server = try WebBoardServer(team: team, configuration: configuration) { output.err("teamflow serve: \($0)\n") }
         inv.raw("Serving \(server.teamName) at \(server.url)\n")
         output.flush()
         if try !p[noOpen] { openBrowser(server.url, environment: inv.environment) }
-        signals.wait()
+        signals?.wait()
         server.stop()
         inv.err("Stopped.\n")
     }

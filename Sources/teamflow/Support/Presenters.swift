@@ -3,7 +3,7 @@ import JSONShapes
 import TeamflowCore
 import TeamflowGit
 
-/// How entities look in JSON and in text. Keys follow SPEC section 4.
+/// How entities look in text (their JSON is `EntityJSON`, in JSONShapes). Keys follow SPEC section 4.
 ///
 /// Text: every field that is one line on screen (title, name, id, week, author) goes through
 /// `oneLine`, so a newline or control character from a teammate's event shows as an escape and
