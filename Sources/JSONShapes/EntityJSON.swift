@@ -231,4 +231,20 @@ public enum EntityJSON {
             ("tasks", .array(column.tasks.map { json($0, today: today) })),
         ])
     }
+
+    /// `undo --json`: the event undone, the one written, and every event of an undone batch.
+    public static func undo(_ outcome: UndoUseCase.Outcome) -> JSON {
+        .object([("undone", .string(outcome.undone.id)), ("type", .string(outcome.undone.type)),
+                 ("event", .string(outcome.written.id)), ("written", .string(outcome.written.type)),
+                 ("batch", .array(outcome.allUndone.map { .string($0.id) }))])
+    }
+
+    /// `week carry --json`: the weeks and the tasks carried (with their members' names).
+    public static func carried(_ carried: WeekUseCases.Carried, views: [TaskView], today: Day) -> JSON {
+        .object([
+            ("from", .string(carried.from.description)),
+            ("to", .string(carried.to.description)),
+            ("tasks", .array(views.map { json($0.task, memberName: $0.memberName, today: today) })),
+        ])
+    }
 }

@@ -118,7 +118,7 @@ struct BoardRouter: Sendable {
             var notice = notice
             if notice == nil, let status = syncStatus() { notice = .sync(status) }
             let html = try views.page(service: service, week: week, csrf: csrf, path: path, notice: notice)
-            return HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", text: html)
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: .bytes(html))
         } catch let error as TeamflowError {
             return HTTPResponse(status: Self.status(for: error), contentType: "text/plain; charset=utf-8", text: "error: \(error.message)\n")
         } catch {

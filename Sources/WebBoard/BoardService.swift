@@ -14,7 +14,7 @@ final class BoardService: @unchecked Sendable {
     let teamFallback: String?
     /// The last page rendered (by ref tip and week): a page asked for again before the ref
     /// moves is not rendered again.
-    private var pageCache: (key: String, html: String)?
+    private var pageCache: (key: String, page: PageTemplate)?
 
     init(team: Team) {
         self.team = team
@@ -30,13 +30,13 @@ final class BoardService: @unchecked Sendable {
 
     /// The page rendered by `render` for `week` at the current tip, from the cache when the
     /// tip has not moved.
-    func page(week: String, render: (Team) throws -> String) throws -> String {
+    func page(week: String, render: (Team) throws -> PageTemplate) throws -> PageTemplate {
         try withTeam { team in
             let key = (try team.store.tipHash() ?? "") + " " + week + " " + team.session().today.description
-            if let cached = pageCache, cached.key == key { return cached.html }
-            let html = try render(team)
-            pageCache = (key, html)
-            return html
+            if let cached = pageCache, cached.key == key { return cached.page }
+            let page = try render(team)
+            pageCache = (key, page)
+            return page
         }
     }
 
@@ -86,25 +86,13 @@ final class BoardService: @unchecked Sendable {
     func carry(from: String?, to: String?) throws -> JSON {
         try withTeam { team in
             let carried = try team.weeks.carry(from: from, to: to)
-            let today = team.session().today
-            return .object([
-                ("from", .string(carried.from.description)),
-                ("to", .string(carried.to.description)),
-                ("tasks", .array(try team.queries.views(carried.tasks).map {
-                    EntityJSON.json($0.task, memberName: $0.memberName, today: today)
-                })),
-            ])
+            return EntityJSON.carried(carried, views: try team.queries.views(carried.tasks), today: team.session().today)
         }
     }
 
     /// `undo`: the author's last change, as `teamflow undo --json` reports it.
     func undo() throws -> JSON {
-        try withTeam { team in
-            let outcome = try team.undo()
-            return .object([("undone", .string(outcome.undone.id)), ("type", .string(outcome.undone.type)),
-                            ("event", .string(outcome.written.id)), ("written", .string(outcome.written.type)),
-                            ("batch", .array(outcome.allUndone.map { .string($0.id) }))])
-        }
+        try withTeam { team in EntityJSON.undo(try team.undo()) }
     }
 
     func weekJSON(_ week: String?) throws -> JSON {

@@ -17,16 +17,15 @@ struct BoardViews: Sendable {
 
     static var stylesheet: String { LiveBoardPages.stylesheet + extraStyles }
 
-    /// Stand-ins the cached page holds for what differs per request. Escaped user text never
-    /// holds U+0001 (the escaping replaces control characters), so no title can produce them.
-    private static let csrfSlot = "\u{1}csrf\u{1}"
-    private static let noticeSlot = "\u{1}notice\u{1}"
+    private static let csrfSlot = PageTemplate.csrfMarker
+    private static let noticeSlot = PageTemplate.noticeMarker
 
-    /// The page of `week` (nil: this week) for a session whose CSRF token is `csrf`.
-    func page(service: BoardService, week: String?, csrf: String, path: String, notice: Notice?) throws -> String {
-        let html = try service.page(week: path) { team in try render(team, week: week, path: path, teamFallback: service.teamFallback) }
-        return html.replacingOccurrences(of: Self.csrfSlot, with: LiveBoardPages.attribute(csrf))
-            .replacingOccurrences(of: Self.noticeSlot, with: notice.map(Self.notice) ?? "")
+    /// The page of `week` (nil: this week) for a session whose CSRF token is `csrf`, as bytes.
+    func page(service: BoardService, week: String?, csrf: String, path: String, notice: Notice?) throws -> [UInt8] {
+        let template = try service.page(week: path) { team in
+            PageTemplate(try render(team, week: week, path: path, teamFallback: service.teamFallback))
+        }
+        return template.bytes(csrf: LiveBoardPages.attribute(csrf), notice: notice.map(Self.notice) ?? "")
     }
 
     private func render(_ team: Team, week text: String?, path: String, teamFallback: String?) throws -> String {

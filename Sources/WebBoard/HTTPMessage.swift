@@ -71,8 +71,9 @@ enum FormDecoding {
         var fields: [String: String] = [:]
         for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decode(parts[0]) else { continue }
-            fields[name] = parts.count > 1 ? decode(parts[1]) ?? "" : ""
+            // A field whose name or value does not decode is dropped: never guessed at.
+            guard let name = decode(parts[0]), let value = parts.count > 1 ? decode(parts[1]) : "" else { continue }
+            fields[name] = value
         }
         return fields
     }

@@ -38,11 +38,7 @@ enum WeekCommand {
             .carry(from: inv.parsed[from], to: inv.parsed[to])
         let views = try inv.queries().views(carried.tasks)
         let count = carried.tasks.count
-        inv.emit(json: .object([
-            ("from", .string(carried.from.description)),
-            ("to", .string(carried.to.description)),
-            ("tasks", .array(views.map { EntityJSON.json($0.task, memberName: $0.memberName, today: session.today) })),
-        ]), text: (["Carried \(count) task\(count == 1 ? "" : "s") from \(carried.from) to \(carried.to):"]
+        inv.emit(json: EntityJSON.carried(carried, views: views, today: session.today), text: (["Carried \(count) task\(count == 1 ? "" : "s") from \(carried.from) to \(carried.to):"]
                    + views.map { "  " + Present.line($0.task, memberName: $0.memberName, today: session.today) }
                    + ["`teamflow undo` moves them back."]).joined(separator: "\n"))
     }
