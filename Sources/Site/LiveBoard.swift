@@ -27,18 +27,14 @@ public struct LiveBoardPages: Sendable {
     let language: SiteLanguage
     let team: String
 
-    /// The pages of `state` as of `today`; comment times in `timeZone`.
-    public init(state: TeamState, today: Day, timeZone: TimeZone?, language: SiteLanguage = .en, teamFallback: String? = nil) {
-        map = SiteMap(state: state, today: today, timeZone: timeZone)
+    /// The page of `week` in `state` as of `today` (nil: this week); comment times in `timeZone`.
+    /// Only that week's board is built.
+    public init(state: TeamState, week: ISOWeek?, today: Day, timeZone: TimeZone?, language: SiteLanguage = .en,
+                teamFallback: String? = nil) {
+        map = SiteMap(state: state, today: today, timeZone: timeZone, only: week ?? ISOWeek(containing: today))
         self.language = language
         team = state.teamName ?? teamFallback ?? language.word("team")
     }
-
-    /// The week shown when none is named: the one containing `today`.
-    public var thisWeek: ISOWeek { map.thisWeek }
-
-    /// The weeks with any data (and this week), newest first.
-    public var weeks: [ISOWeek] { map.weeks }
 
     /// The team's name as the pages show it.
     public var teamName: String { team }

@@ -31,13 +31,16 @@ struct BoardViews: Sendable {
     private func render(_ team: Team, week text: String?, path: String, teamFallback: String?) throws -> String {
         let session = team.session()
         let state = try team.state()
-        let pages = LiveBoardPages(state: state, today: session.today, timeZone: session.timeZone, teamFallback: teamFallback)
-        let week = try text.map { try session.week($0) } ?? pages.thisWeek
+        let week = try text.map { try session.week($0) } ?? ISOWeek(containing: session.today)
+        let pages = LiveBoardPages(state: state, week: week, today: session.today, timeZone: session.timeZone, teamFallback: teamFallback)
         let hidden = Self.hidden(back: path)
         var main = "<p id=\"live\" class=\"live\" role=\"status\" aria-live=\"polite\"></p>\n" + Self.noticeSlot
         main += pages.week(week, controls: Self.controls(hidden: hidden))
         main += Self.forms(week: week, members: state.liveMembers, hidden: hidden)
-        let links = [(href: "/", label: "This week")] + pages.weeks.prefix(8).map { (href: "/week-\($0)", label: $0.description) }
+        // Calendar steps, not data: the week before and after the one shown.
+        let before = ISOWeek(containing: week.start.adding(days: -7)), after = ISOWeek(containing: week.start.adding(days: 7))
+        let links = [(href: "/", label: "This week"), (href: "/week-\(before)", label: "← \(before)"),
+                     (href: "/week-\(after)", label: "\(after) →")]
         return pages.document(title: "Week \(week)", main: main, links: links, current: path,
                               head: "<script src=\"/board.js\" defer></script>\n")
     }
