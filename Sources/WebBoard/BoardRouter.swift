@@ -180,12 +180,10 @@ struct BoardRouter: Sendable {
         let isPost = request.method == "POST"
         do {
             switch parts.count {
-            case 1 where parts[0] == "week":
+            case 1 where parts[0] == "week", 2 where parts[0] == "week":
                 guard !isPost else { return methodNotAllowed("GET", json: true) }
-                return json(200, try service.weekJSON(nil))
-            case 2 where parts[0] == "week":
-                guard !isPost else { return methodNotAllowed("GET", json: true) }
-                return json(200, try service.weekJSON(parts[1]))
+                return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")],
+                                    body: .bytes(try service.weekDocument(parts.count == 2 ? parts[1] : nil)))
             case 2 where parts[0] == "tasks":
                 guard !isPost else { return methodNotAllowed("GET", json: true) }
                 return json(200, try service.taskJSON(parts[1].removingPercentEncoding ?? parts[1]))

@@ -15,6 +15,8 @@ final class BoardService: @unchecked Sendable {
     /// The last page rendered (by ref tip and week): a page asked for again before the ref
     /// moves is not rendered again.
     private var pageCache: (key: String, page: PageTemplate)?
+    /// The last `/api/v1/week` document, by the same key: scripts poll it.
+    private var weekCache: (key: String, bytes: [UInt8])?
 
     init(team: Team) {
         self.team = team
@@ -32,7 +34,7 @@ final class BoardService: @unchecked Sendable {
     /// tip has not moved.
     func page(week: String, render: (Team) throws -> PageTemplate) throws -> PageTemplate {
         try withTeam { team in
-            let key = (try team.store.tipHash() ?? "") + " " + week + " " + team.session().today.description
+            let key = try Self.key(team, week)
             if let cached = pageCache, cached.key == key { return cached.page }
             let page = try render(team)
             pageCache = (key, page)
@@ -95,8 +97,20 @@ final class BoardService: @unchecked Sendable {
         try withTeam { team in EntityJSON.undo(try team.undo()) }
     }
 
-    func weekJSON(_ week: String?) throws -> JSON {
-        try withTeam { team in EntityJSON.week(try team.week(week), today: team.session().today) }
+    /// `week [W] --json` as the bytes of the response body, from the cache while the ref stays.
+    func weekDocument(_ week: String?) throws -> [UInt8] {
+        try withTeam { team in
+            let key = try Self.key(team, week ?? "")
+            if let cached = weekCache, cached.key == key { return cached.bytes }
+            let bytes = Array((EntityJSON.week(try team.week(week), today: team.session().today).document.serialized() + "\n").utf8)
+            weekCache = (key, bytes)
+            return bytes
+        }
+    }
+
+    /// What a cached rendering depends on: the ref's tip, what was asked for, and today.
+    private static func key(_ team: Team, _ asked: String) throws -> String {
+        (try team.store.tipHash() ?? "") + " " + asked + " " + team.session().today.description
     }
 
     func taskJSON(_ id: String) throws -> JSON {

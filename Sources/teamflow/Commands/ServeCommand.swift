@@ -51,7 +51,7 @@ enum ServeCommand {
         let server = try WebBoardServer(team: team, configuration: configuration) { output.err("teamflow serve: \($0)\n") }
         inv.raw("Serving \(server.teamName) at \(server.url)\n")
         output.flush()
-        if try !p[noOpen] { openBrowser(server.url, environment: inv.environment) }
+        if try !p[noOpen] { BrowserOpener.open(server.url, environment: inv.environment) }
         signals?.wait()
         server.stop()
         inv.err("Stopped.\n")
@@ -77,39 +77,5 @@ enum ServeCommand {
                                 hints: ["Make one with: openssl rand -hex 32 > \(path)"])
         }
         return token
-    }
-
-    /// `xdg-open` when a display exists; a failure to open is never the command's failure.
-    static func openBrowser(_ url: String, environment: [String: String]) {
-        guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open", url]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
-    }
-}
-
-/// SIGINT and SIGTERM taken from their default action (ending the process) from creation on,
-/// so `wait()` returns instead and the server can finish what is in flight.
-final class SignalWait {
-    private let done = DispatchSemaphore(value: 0)
-    private var sources: [any DispatchSourceSignal] = []
-
-    init() {
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [done] in done.signal() }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    /// Blocks until one of the signals arrives.
-    func wait() {
-        done.wait()
-        sources.forEach { $0.cancel() }
     }
 }
