@@ -57,6 +57,30 @@ final class WebBoardHTTPTests: XCTestCase {
         XCTAssertFalse(page.body.contains("Token storage <b>"))
     }
 
+    /// The page formats the read model the API returns: the same goals and task lines, the
+    /// same marks, nothing counted or picked by the page itself.
+    func testThePageShowsTheItemsAndMarksTheWeekJSONHas() throws {
+        XCTAssertEqual(try client.api("POST", "/api/v1/tasks", json: #"{"title": "Sub", "member": "minsu"}"#).status, 200)
+        let parent = String(fixture.taskID.prefix(8))
+        try fixture.openTeam().tasks.add(title: "Nested", .init(member: "minsu", parent: parent))
+        XCTAssertEqual(try client.api("POST", "/api/v1/tasks/\(fixture.otherTaskID)/check").status, 200)
+        let week = try object(try client.api("GET", "/api/v1/week"))
+        func lines(_ tasks: [[String: Any]]) -> [(String, Bool)] {
+            tasks.flatMap { [($0["short"] as? String ?? "", $0["done"] as? Bool ?? false)] + lines($0["subtasks"] as? [[String: Any]] ?? []) }
+        }
+        let members = week["members"] as? [[String: Any]] ?? []
+        let expected = lines(members.flatMap { $0["tasks"] as? [[String: Any]] ?? [] } + (week["unassigned"] as? [[String: Any]] ?? []))
+        let goals = (week["goals"] as? [[String: Any]] ?? []).compactMap { $0["short"] as? String }
+        XCTAssertEqual(expected.count, 4)
+        let page = try BrowserSession(client: client).get("/").body
+        XCTAssertEqual(page.components(separatedBy: "<li id=\"task-").count - 1, expected.count)
+        for (short, done) in expected {
+            XCTAssertTrue(page.contains("<li id=\"task-\(short)\"" + (done ? " class=\"done" : "")), short)
+        }
+        XCTAssertEqual(page.components(separatedBy: "<li id=\"goal-").count - 1, goals.count)
+        for short in goals { XCTAssertTrue(page.contains("<li id=\"goal-\(short)\""), short) }
+    }
+
     func testEveryResponseCarriesTheSecurityHeadersAndNoCORS() throws {
         let response = try client.api("GET", "/api/v1/week")
         XCTAssertEqual(response.status, 200)
