@@ -1,4 +1,5 @@
 import ArgumentParsing
+import JSONShapes
 import TeamflowCore
 
 /// `teamflow sprint [NAME]`, `sprint add`, `sprint list`: named sprints and their board.
@@ -32,12 +33,12 @@ enum SprintCommand {
 
     static func add(_ inv: Invocation) throws {
         let sprint = try useCases(inv).add(name: inv.argument(newName), from: inv.parsed[from] ?? "", to: inv.parsed[to] ?? "")
-        inv.emit(json: Present.json(sprint), text: "Added sprint \(sprint.shortID): \(sprint.name) (\(sprint.from) – \(sprint.to))")
+        inv.emit(json: EntityJSON.json(sprint), text: "Added sprint \(sprint.shortID): \(sprint.name) (\(sprint.from) – \(sprint.to))")
     }
 
     static func list(_ inv: Invocation) throws {
         let sprints = try useCases(inv).list()
-        inv.emit(json: .array(sprints.map(Present.json)),
+        inv.emit(json: .array(sprints.map(EntityJSON.json)),
                  text: sprints.isEmpty ? "No sprints." : sprints.map(Present.line).joined(separator: "\n"))
     }
 
@@ -53,17 +54,17 @@ enum SprintCommand {
     /// today to the end), `goals`, `members` (each with `done`/`total`), `unassigned`, `overdue`.
     static func json(_ board: SprintBoard, today: Day) -> JSON {
         .object([
-            ("sprint", Present.json(board.sprint)),
+            ("sprint", EntityJSON.json(board.sprint)),
             ("start", .string(board.sprint.from.description)),
             ("end", .string(board.sprint.to.description)),
             ("today", .string(board.today.description)),
             ("done", .int(board.done)),
             ("total", .int(board.total)),
             ("daysLeft", .int(board.daysLeft)),
-            ("goals", .array(board.goals.map(Present.json))),
-            ("members", .array(board.members.map { WeekCommand.memberJSON($0, today: today) })),
-            ("unassigned", .array(board.unassigned.map { Present.json($0, today: today) })),
-            ("overdue", .array(board.overdue.map { Present.json($0, today: today) })),
+            ("goals", .array(board.goals.map(EntityJSON.json))),
+            ("members", .array(board.members.map { EntityJSON.memberColumn($0, today: today) })),
+            ("unassigned", .array(board.unassigned.map { EntityJSON.json($0, today: today) })),
+            ("overdue", .array(board.overdue.map { EntityJSON.json($0, today: today) })),
         ])
     }
 

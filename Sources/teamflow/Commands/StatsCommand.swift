@@ -2,6 +2,7 @@ import ArgumentParsing
 import Charts
 import Foundation
 import Insights
+import JSONShapes
 import TeamflowCore
 
 /// `teamflow stats [--weeks N] [--member M]`: velocity (items done per week) as a terminal

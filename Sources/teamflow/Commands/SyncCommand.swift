@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import JSONShapes
 import TeamflowCore
 import TeamflowGit
 

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import JSONShapes
 import TeamflowCore
 
 /// `teamflow task add|check|uncheck|start|move|assign|edit|remove|show|list`: members' tasks.
@@ -110,14 +111,14 @@ enum TaskCommand {
 
     static func remove(_ inv: Invocation) throws {
         let views = try inv.queries().views(try useCases(inv).remove(inv.parsed.values(ids)))
-        inv.emit(json: Present.many(views.map { Present.json($0.task, memberName: $0.memberName) }),
+        inv.emit(json: EntityJSON.many(views.map { EntityJSON.json($0.task, memberName: $0.memberName) }),
                  text: views.map { "Removed task \($0.task.shortID): \(Present.oneLine($0.task.title))" }.joined(separator: "\n"))
     }
 
     static func showDetail(_ inv: Invocation) throws {
         let queries = try inv.queries()
         let detail = try queries.taskDetail(inv.argument(id))
-        inv.emit(json: Present.json(detail, today: queries.session.today), text: Present.detail(detail, timeZone: queries.session.timeZone))
+        inv.emit(json: EntityJSON.json(detail, today: queries.session.today), text: Present.detail(detail, timeZone: queries.session.timeZone))
     }
 
     static func list(_ inv: Invocation) throws {
@@ -127,7 +128,7 @@ enum TaskCommand {
                                              done: state, sprint: p[sprint], label: p[label])
         let queries = try inv.queries(), today = queries.session.today
         let tasks = try queries.tasks(filter)
-        inv.emit(json: .array(tasks.map { Present.json($0.task, memberName: $0.memberName, today: today) }),
+        inv.emit(json: .array(tasks.map { EntityJSON.json($0.task, memberName: $0.memberName, today: today) }),
                  text: tasks.isEmpty ? "No tasks." : tasks.map { Present.line($0.task, memberName: $0.memberName, today: today) }.joined(separator: "\n"))
     }
 
@@ -140,7 +141,7 @@ enum TaskCommand {
     static func show(_ tasks: [TeamTask], _ inv: Invocation, prefix: String = "") throws {
         let queries = try inv.queries(), today = queries.session.today
         let views = try queries.views(tasks)
-        inv.emit(json: Present.many(views.map { Present.json($0.task, memberName: $0.memberName, today: today) }),
+        inv.emit(json: EntityJSON.many(views.map { EntityJSON.json($0.task, memberName: $0.memberName, today: today) }),
                  text: views.map { prefix + Present.line($0.task, memberName: $0.memberName, today: today) }.joined(separator: "\n"))
     }
 
