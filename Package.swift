@@ -37,6 +37,9 @@ let package = Package(
         // the extensions library) and libcmark-gfm-extensions-dev.
         .systemLibrary(name: "CCMark", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        // GNU libmicrohttpd for `teamflow serve`: Debian's libmicrohttpd-dev (shim.h wraps the
+        // variadic calls Swift cannot make).
+        .systemLibrary(name: "CMHD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // libFuzzer's driver entry point, declared only: used when teamflow-fuzz is built for
         // fuzzing (scripts/fuzz.sh); the toolchain's `-sanitize=fuzzer` supplies it.
         .systemLibrary(name: "CLibFuzzer"),
@@ -56,6 +59,9 @@ let package = Package(
 
         // Domain and adapters.
         .target(name: "TeamflowCore", dependencies: ["Timestamps"], swiftSettings: libraryRules),
+        // The CLI's `--json` shapes (the `JSON` value and one encoder per entity): the command line
+        // and the web board's API print the same documents.
+        .target(name: "JSONShapes", dependencies: ["TeamflowCore"], swiftSettings: libraryRules),
         // The state cache's binary format and the lazily decoded tables behind `EntityStorage`.
         .target(name: "StateSnapshot", dependencies: ["TeamflowCore"], swiftSettings: libraryRules),
         // Parsers of what teams bring in (gh's PR JSON, PR bodies, weekly pages) and their use cases.
@@ -88,11 +94,15 @@ let package = Package(
             swiftSettings: libraryRules
         ),
 
+        // The live web board (`teamflow serve`): an HTTP server on libmicrohttpd (the C calls
+        // confined to MHDServer.swift), routing, sessions, the board's pages and the JSON API.
+        .target(name: "WebBoard", dependencies: ["CMHD", "TeamflowKit", "Site", "JSONShapes"], swiftSettings: libraryRules),
+
         // Executables.
         .executableTarget(
             name: "teamflow",
             dependencies: ["ArgumentParsing", "TeamflowCore", "Importers", "TeamflowGit", "Scaffolding", "WikiExport",
-                           "Templates", "Site", "Insights", "Charts"],
+                           "Templates", "Site", "Insights", "Charts", "JSONShapes", "TeamflowKit", "WebBoard"],
             plugins: ["EmbedBuildInfo"]
         ),
         .executableTarget(name: "teamflow-bench", dependencies: ["TeamflowCore", "StateSnapshot", "TeamflowGit", "YAML", "Git"]),
@@ -127,6 +137,8 @@ let package = Package(
         .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding", "Templates", "TeamflowTestSupport"]),
         .testTarget(name: "WikiExportTests", dependencies: ["WikiExport", "TeamflowCore", "Importers", "Templates", "Charts", "TeamflowTestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "TeamflowCore", "Charts", "TeamflowTestSupport"]),
+        // The web board against a real server on a free port; browser tests through Selenium.
+        .testTarget(name: "WebBoardTests", dependencies: ["WebBoard", "TeamflowKit", "TeamflowTestSupport"]),
         // The facade as a client sees it: only `import TeamflowKit`.
         .testTarget(name: "TeamflowKitTests", dependencies: ["TeamflowKit"]),
         // CLITests run the built binary end to end; one walks its command tree (`@testable import teamflow`).

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what teamflow needs to build and test, only when it is missing:
 # Debian packages (libgit2-dev, libyaml-dev, libcmark-gfm-dev, libcmark-gfm-extensions-dev,
-# pkg-config, git with git-daemon, python3, librsvg2-bin, chromium and fonts-noto-cjk) and the
-# Python readers the tests use as independent checks (PyYAML, markdown-it-py, html5lib), and
+# libmicrohttpd-dev, pkg-config, git with git-daemon, python3, librsvg2-bin, chromium,
+# chromium-driver and fonts-noto-cjk) and the Python readers and drivers the tests use as
+# independent checks (PyYAML, markdown-it-py, html5lib, selenium), and
 # groff (the manual pages are checked with `groff -ww`).
 # --build-only (scripts/install.sh): only what building needs, nothing for the tests.
 set -euo pipefail
@@ -26,6 +27,8 @@ pkg-config --exists yaml-0.1 2>/dev/null || need+=(libyaml-dev)
 pkg-config --exists libcmark-gfm 2>/dev/null || need+=(libcmark-gfm-dev)
 [ -e /usr/include/cmark-gfm-core-extensions.h ] || [ -e /usr/local/include/cmark-gfm-core-extensions.h ] ||
   need+=(libcmark-gfm-extensions-dev)
+# The HTTP server of `teamflow serve`.
+pkg-config --exists libmicrohttpd 2>/dev/null || need+=(libmicrohttpd-dev)
 command -v git >/dev/null || need+=(git)
 if [ "$build_only" = no ]; then
   command -v python3 >/dev/null || need+=(python3)
@@ -35,6 +38,8 @@ if [ "$build_only" = no ]; then
   # A real browser for SiteTests (headless: DOM, screenshots, console), and a CJK font so
   # Korean renders as text, not boxes, in its screenshots and in rsvg-convert's PNGs.
   command -v chromium >/dev/null || command -v chromium-browser >/dev/null || need+=(chromium)
+  # Selenium drives Chromium through Debian's chromedriver for the web board's browser tests.
+  command -v chromedriver >/dev/null || [ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
   fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || need+=(fonts-noto-cjk)
 fi
 if [ ${#need[@]} -gt 0 ]; then apt_install "${need[@]}"; fi
@@ -53,3 +58,4 @@ ensure_python_module() {
 ensure_python_module yaml PyYAML python3-yaml
 ensure_python_module markdown_it markdown-it-py python3-markdown-it
 ensure_python_module html5lib html5lib python3-html5lib
+ensure_python_module selenium selenium python3-selenium

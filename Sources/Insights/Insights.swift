@@ -11,6 +11,15 @@ public enum BurndownScope: Sendable, Equatable {
     case sprint(String)
 }
 
+/// What velocity and burndowns count: items (tasks and goals, one each), or the tasks' points
+/// (their estimates; a task without one, and a goal, count 0).
+public enum Measure: String, Sendable, Equatable, CaseIterable {
+    case items, points
+
+    func weight(of task: TeamTask) -> Int { self == .items ? 1 : task.points ?? 0 }
+    func weight(of goal: Goal) -> Int { self == .items ? 1 : 0 }
+}
+
 /// Velocity and burndown series derived from a cached `TeamState`: the items'
 /// history (`createdAt`, `doneAt`, `removedAt`, carries) is folded into the state, so no event
 /// is replayed. Days and weeks are those of `timeZone` (the session's `TZ`). docs/CHARTS.md
@@ -29,7 +38,7 @@ public enum Insights {
     /// first week is then the team's first task's). An item counts in the week its `doneAt` falls in;
     /// removed items count nowhere. `weeks` is clamped to 1...`maxWeeks`.
     public static func velocity(_ state: TeamState, endingAt week: ISOWeek, weeks: Int, member: String?,
-                                timeZone: TimeZone) -> VelocitySeries {
+                                timeZone: TimeZone, by measure: Measure = .items) -> VelocitySeries {
         let count = min(max(weeks, 1), maxWeeks)
         let periods = (0..<count).reversed().map { ISOWeek(containing: week.start.adding(days: -7 * $0)) }
         let slot = Dictionary(uniqueKeysWithValues: periods.enumerated().map { ($1, $0) })
@@ -50,8 +59,8 @@ public enum Insights {
         _ = state.tasks.values { task in
             first.see(createdAt: task.createdAt, week: task.week)
             guard member == nil || task.member == member, let at = index(of: task.doneAt), state.isLive(task) else { return false }
-            done[at] += 1
-            if let id = task.member, let col = column[id] { byMember[at][col] += 1 }
+            done[at] += measure.weight(of: task)
+            if let id = task.member, let col = column[id] { byMember[at][col] += measure.weight(of: task) }
             return false
         }
         // One member's series leaves goals out, and so does its first week: decoding every goal
@@ -59,7 +68,7 @@ public enum Insights {
         if member == nil {
             _ = state.goals.values { goal in
                 first.see(createdAt: goal.createdAt, week: goal.week)
-                if !goal.removed, let at = index(of: goal.doneAt) { done[at] += 1 }
+                if !goal.removed, let at = index(of: goal.doneAt) { done[at] += measure.weight(of: goal) }
                 return false
             }
         }
@@ -82,8 +91,8 @@ public enum Insights {
     /// leaving it `removed` (steps of the scope line). Days after `today` have no value
     /// (today's is the count so far).
     public static func burndown(_ state: TeamState, from: Day, to: Day, today: Day, scope: BurndownScope,
-                                timeZone: TimeZone) -> BurndownSeries {
-        series(ItemSpans(state: state, scope: scope, timeZone: timeZone).spans, from: from, to: to, today: today)
+                                timeZone: TimeZone, by measure: Measure = .items) -> BurndownSeries {
+        series(ItemSpans(state: state, scope: scope, timeZone: timeZone, measure: measure).spans, from: from, to: to, today: today)
     }
 
     /// The burndown of items with these spans (see `burndown`).
@@ -113,12 +122,12 @@ public enum Insights {
             let end = index(span.removed)
             guard start < end else { continue }
             let doneAt = max(start, min(end, index(span.done)))
-            scopeDelta[start] += 1
-            scopeDelta[end] -= 1
-            openDelta[start] += 1
-            openDelta[doneAt] -= 1
-            cameIn[start] += 1
-            wentOut[end] += 1
+            scopeDelta[start] += span.weight
+            scopeDelta[end] -= span.weight
+            openDelta[start] += span.weight
+            openDelta[doneAt] -= span.weight
+            cameIn[start] += span.weight
+            wentOut[end] += span.weight
         }
         let working = range.map { day in
             let monday = ISOWeek(containing: day).start

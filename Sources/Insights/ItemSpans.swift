@@ -12,6 +12,15 @@ struct ItemSpan: Equatable {
     /// The day it left scope (it or an ancestor task was removed, or it was carried out of the
     /// sprint), if it did.
     var removed: Day?
+    /// What the item counts for: 1 when items are counted, its points when points are.
+    var weight = 1
+
+    /// The same span counting `weight`.
+    func weighted(_ weight: Int) -> ItemSpan {
+        var span = self
+        span.weight = weight
+        return span
+    }
 
     /// Whether the item was in scope at the end of `day` (open or done).
     func inScope(atEndOf day: Day) -> Bool {
@@ -32,14 +41,14 @@ struct ItemSpan: Equatable {
 struct ItemSpans {
     var spans: [ItemSpan] = []
 
-    init(state: TeamState, scope: BurndownScope, timeZone: TimeZone) {
+    init(state: TeamState, scope: BurndownScope, timeZone: TimeZone, measure: Measure = .items) {
         var days = DayCache(timeZone: timeZone)
         switch scope {
         case .week(let week):
-            spans = Self.week(week.description, state: state, days: &days)
+            spans = Self.week(week.description, state: state, days: &days, measure: measure)
         case .sprint(let id):
             guard let sprint = state.sprints[id] else { return }
-            spans = Self.sprint(sprint, state: state, days: &days)
+            spans = Self.sprint(sprint, state: state, days: &days, measure: measure)
         }
     }
 
@@ -47,17 +56,22 @@ struct ItemSpans {
     /// carry`) stays in its scope as work not done there, open to the week's end, as the week's
     /// board keeps it ("carried → W", never done): a burndown that dropped it would look better
     /// than the week was. A task carried in counts from the carry.
-    static func week(_ key: String, state: TeamState, days: inout DayCache) -> [ItemSpan] {
+    static func week(_ key: String, state: TeamState, days: inout DayCache, measure: Measure) -> [ItemSpan] {
         var out: [ItemSpan] = []
         _ = state.tasks.values { task in
             guard task.week == key || task.isCarried(outOf: key),
                   let removed = removal(of: task, in: state, days: &days) else { return false }
-            out.append(weekSpan(of: task, in: key, removed: removed, days: &days))
+            out.append(weekSpan(of: task, in: key, removed: removed, days: &days).weighted(measure.weight(of: task)))
             return false
         }
         _ = state.goals.values { goal in
+            // A goal carried out of the week stays as work not done there, as a task does.
+            if goal.isCarried(outOf: key), !goal.removed {
+                out.append(ItemSpan(added: days.day(goal.createdAt), done: nil, removed: nil).weighted(measure.weight(of: goal)))
+                return false
+            }
             guard goal.week == key else { return false }
-            out.append(span(of: goal, days: &days))
+            out.append(span(of: goal, days: &days).weighted(measure.weight(of: goal)))
             return false
         }
         return out
@@ -77,22 +91,25 @@ struct ItemSpans {
     /// says belong, each from the time it came in. A task placed by its own week follows its
     /// carries: it comes in when it is added in (or carried into) a week of the sprint and
     /// leaves when it is carried to a week after it, which the board no longer shows.
-    static func sprint(_ sprint: Sprint, state: TeamState, days: inout DayCache) -> [ItemSpan] {
+    static func sprint(_ sprint: Sprint, state: TeamState, days: inout DayCache, measure: Measure) -> [ItemSpan] {
         var membership = SprintMembership(sprint, in: state)
         var out: [ItemSpan] = []
         _ = state.tasks.values { task in
             let placement = membership.placement(of: task)
             if case .byWeek(own: _, ancestors: false) = placement, !task.carries.isEmpty {
-                if let span = carriedSpan(of: task, membership: &membership, state: state, days: &days) { out.append(span) }
+                if let span = carriedSpan(of: task, membership: &membership, state: state, days: &days) {
+                    out.append(span.weighted(measure.weight(of: task)))
+                }
                 return false
             }
             guard placement.belongs, let removed = removal(of: task, in: state, days: &days) else { return false }
-            out.append(ItemSpan(added: days.day(task.createdAt), done: days.day(task.doneAt), removed: removed))
+            out.append(ItemSpan(added: days.day(task.createdAt), done: days.day(task.doneAt), removed: removed)
+                .weighted(measure.weight(of: task)))
             return false
         }
         _ = state.goals.values { goal in
             guard membership.contains(goal) else { return false }
-            out.append(span(of: goal, days: &days))
+            out.append(span(of: goal, days: &days).weighted(measure.weight(of: goal)))
             return false
         }
         return out

@@ -12,6 +12,8 @@ struct BoardHTML {
     let language: SiteLanguage
     let charts: SiteCharts
     let chartFiles: ChartFiles
+    /// The live board's forms in place of the read-only checkboxes (nil: the static site).
+    var controls: BoardControls? = nil
 
     /// Where a board is shown: on its week's own page (ids link to anchors on the page, and
     /// each task has its history there) or elsewhere (ids link to the week page's anchors).
@@ -81,8 +83,11 @@ struct BoardHTML {
             var classes: [String] = []
             if line.countsDone { classes.append("done") }
             if line.carriedTo != nil { classes.append("carried") }
+            // A record of a carry is not this week's to tick: no control on it.
+            let check: String = line.carriedTo == nil ? controls?.goal(goal) ?? Markup.check(line.countsDone, label: goal.title)
+                : Markup.check(false, label: goal.title)
             var html = "<li id=\"\(HTML.attribute(anchor))\"\(classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")>"
-                + "\(Markup.check(line.countsDone, label: goal.title)) \(Markup.id(goal.shortID, href: items.href(anchor))) \(HTML.line(goal.title))"
+                + "\(check) \(Markup.id(goal.shortID, href: items.href(anchor))) \(HTML.line(goal.title))"
             if let owner = line.ownerName { html += " <span class=\"mark owner\">@\(HTML.line(owner))</span>" }
             if let to = line.carriedTo {
                 html += " <span class=\"mark carried\">» \(HTML.text(word("carriedTo"))) \(HTML.line(to))</span>"
@@ -106,8 +111,11 @@ struct BoardHTML {
             if node.carriedTo != nil { classes.append("carried") }
             if node.isOverdue { classes.append("overdue") }
             let anchor = "task-" + task.shortID
+            let check: String = controls?.task(node) ?? Markup.check(node.countsDone, label: task.title)
             var line = "<li id=\"\(HTML.attribute(anchor))\"\(classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")>"
-                + "\(Markup.check(node.countsDone, label: task.title)) \(Markup.id(task.shortID, href: items.href(anchor))) \(HTML.line(task.title))"
+                + "\(check) \(Markup.id(task.shortID, href: items.href(anchor))) \(HTML.line(task.title))"
+                + (task.points.map { " <span class=\"mark points\">\($0)pt</span>" } ?? "")
+                + task.labels.map { " <span class=\"mark label\">#\(HTML.line($0))</span>" }.joined()
             if let to = node.carriedTo {
                 line += " <span class=\"mark carried\">» \(HTML.text(word("carriedTo"))) \(HTML.line(to))</span>"
             } else {
@@ -121,6 +129,7 @@ struct BoardHTML {
                 let label = HTML.line(view.link.label)
                 line += " <span class=\"mark link\">" + (view.url.map { "<a href=\"\(HTML.attribute($0))\">\(label)</a>" } ?? label) + "</span>"
             }
+            if let controls { line += controls.taskTools(node) }
             if items.history { line += "\n" + history(node.history, title: task.title) }
             let from = node.carriedTo == nil ? node.carriedFrom : nil
             return line + (node.subtasks.isEmpty ? "" : "\n" + tasks(node.subtasks, items, parentFrom: from)) + "</li>\n"

@@ -17,18 +17,7 @@ struct DetailPages {
             html += Markup.figure(file: file, alt: word("burndown") + ": " + board.summary(series), caption: word("weekBurndown"))
             html += "</section>\n"
         }
-        let retros = map.retrosByWeek[key] ?? []
-        if !retros.isEmpty {
-            html += "<section class=\"retro\">\n<h2>\(HTML.text(word("retro")))</h2>\n"
-            for kind in RetroEntry.kinds {
-                let entries = retros.filter { $0.kind == kind }
-                guard !entries.isEmpty else { continue }
-                html += "<h3>\(HTML.text(word(kind)))</h3>\n<ul>\n" + entries.map { entry in
-                    "<li>\(HTML.line(entry.text)) <small>\(HTML.line(entry.author))</small></li>\n"
-                }.joined() + "</ul>\n"
-            }
-            html += "</section>\n"
-        }
+        html += retro(week)
         let reviews = map.reviewsByWeek[key] ?? []
         if !reviews.isEmpty {
             html += "<section class=\"reviews\">\n<h2>\(HTML.text(word("reviews")))</h2>\n"
@@ -37,6 +26,22 @@ struct DetailPages {
             html += "</section>\n"
         }
         return html
+    }
+
+    /// The week's retrospective entries by kind; nothing when there are none.
+    func retro(_ week: ISOWeek) -> String {
+        let word = language.word
+        let retros = map.retrosByWeek[week.description] ?? []
+        guard !retros.isEmpty else { return "" }
+        var html = "<section class=\"retro\">\n<h2>\(HTML.text(word("retro")))</h2>\n"
+        for kind in RetroEntry.kinds {
+            let entries = retros.filter { $0.kind == kind }
+            guard !entries.isEmpty else { continue }
+            html += "<h3>\(HTML.text(word(kind)))</h3>\n<ul>\n" + entries.map { entry in
+                "<li>\(HTML.line(entry.text)) <small>\(HTML.line(entry.author))</small></li>\n"
+            }.joined() + "</ul>\n"
+        }
+        return html + "</section>\n"
     }
 
     /// A review: its facts, each section's Markdown and the comments.

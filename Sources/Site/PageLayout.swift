@@ -8,10 +8,12 @@ struct PageLayout {
     let today: String
 
     /// A whole document; `title` and `team` are user text and escaped here, `main` is HTML.
-    func document(title: String, main: String, current: String) -> String {
+    /// `links` replaces the site's navigation and `head` adds elements to `<head>` (the live
+    /// board's script); both are markup written by the caller, not user text.
+    func document(title: String, main: String, current: String, links given: [(String, String)]? = nil, head: String = "") -> String {
         let word = language.word
-        let links = [("index.html", word("dashboard")), ("index.html#weeks", word("weeks")),
-                     ("index.html#reviews", word("reviews")), ("index.html#pages", word("pages"))]
+        let links = given ?? [("index.html", word("dashboard")), ("index.html#weeks", word("weeks")),
+                              ("index.html#reviews", word("reviews")), ("index.html#pages", word("pages"))]
         let nav = links.map { href, text in
             "<a href=\"\(href)\"\(href == current ? " aria-current=\"page\"" : "")>\(HTML.text(text))</a>"
         }.joined(separator: "\n")
@@ -25,7 +27,7 @@ struct PageLayout {
         <meta name="generator" content="teamflow">
         <title>\(HTML.line(title)) · \(HTML.line(team))</title>
         <link rel="stylesheet" href="style.css">
-        </head>
+        \(head)</head>
         <body>
         <a class="skip" href="#main">\(HTML.text(word("skip")))</a>
         <header class="site">

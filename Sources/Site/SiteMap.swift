@@ -16,28 +16,34 @@ struct SiteMap {
     private(set) var reviewFiles: [String: String] = [:]
     private(set) var pageFiles: [String: String] = [:]
 
-    /// Every week's board (the read model `teamflow week` prints), built from one scan.
-    let boards: WeekBoards
+    /// Every week's board (the read model `teamflow week` prints), built from one scan; nil
+    /// when the map is for one week's page only (`single`).
+    private let boards: WeekBoards?
+    /// The one week's board of a map made for it (the live board renders one page at a time).
+    private let single: WeekBoard?
     let retrosByWeek: [String: [RetroEntry]]
     let reviewsByWeek: [String: [Review]]
-    /// Projects and epics with progress and derived status, as `project list`/`epic list` show them.
-    let overview: ProjectOverview
+    /// Projects and epics with progress and derived status, as `project list`/`epic list` show
+    /// them: computed when asked (only the index shows it).
+    var overview: ProjectOverview { ProjectOverview(state: state) }
 
     /// The zone comment times are shown in (nil: as written).
     let timeZone: TimeZone?
 
-    init(state: TeamState, today: Day, timeZone: TimeZone? = nil) {
+    /// The map of the whole site; with `only`, of that week's page alone (its board built by
+    /// itself, no scan for every week's: what the live board renders per request).
+    init(state: TeamState, today: Day, timeZone: TimeZone? = nil, only week: ISOWeek? = nil) {
         self.state = state
         self.timeZone = timeZone
         self.today = today
         thisWeek = ISOWeek(containing: today)
-        boards = WeekBoards(state: state)
-        overview = ProjectOverview(state: state)
+        boards = week == nil ? WeekBoards(state: state) : nil
+        single = week.map { WeekBoard(state: state, week: $0, today: today) }
         retrosByWeek = Dictionary(grouping: state.retros(), by: \.week)
         reviews = state.liveReviews
         reviewsByWeek = Dictionary(grouping: reviews, by: \.week)
         pages = state.wikiPages
-        weeks = Set(boards.weeks + [thisWeek]).sorted(by: >)
+        weeks = Set((boards?.weeks ?? week.map { [$0] } ?? []) + [thisWeek]).sorted(by: >)
 
         var names = FileNames()
         _ = names.claim("index")
@@ -48,7 +54,10 @@ struct SiteMap {
     }
 
     /// The board of `week` as of today (what `teamflow week` prints for it).
-    func board(_ week: ISOWeek) -> WeekBoard { boards.board(week, asOf: today) }
+    func board(_ week: ISOWeek) -> WeekBoard {
+        if let single, single.week == week { return single }
+        return boards?.board(week, asOf: today) ?? WeekBoard(state: state, week: week, today: today)
+    }
 }
 
 /// Hands out unique lowercase-insensitive file names.

@@ -59,7 +59,7 @@ extension TeamTask: SnapshotTitled {
         w.write(createdAt); w.write(doneAt); w.write(removedAt) // history
         w.write(carries)
         w.write(doneBy.map(\.name)); w.write(doneBy.map(\.email))
-        w.write(note)
+        w.write(note); w.write(points); w.write(labels)
         w.write(links)
     }
 
@@ -72,6 +72,8 @@ extension TeamTask: SnapshotTitled {
         let name: String? = try r.read(), email: String? = try r.read()
         doneBy = name.map { Author(name: $0, email: email ?? "") }
         note = try r.read()
+        points = try r.read()
+        labels = try r.read()
         links = try r.read()
     }
 }
@@ -212,8 +214,9 @@ extension TeamState: SnapshotCodable {
     /// Bump whenever any state type's fields change: older caches are then rebuilt.
     /// 5: tasks carry their carries, goals' recurrence rules.
     /// 6: tasks and goals gained their history (`createdAt`, `doneAt`, `removedAt`).
-    /// 9: reviews keep the PR's state and their comments' GitHub ids; tasks their links.
-    public static let snapshotFormat = 9
+    /// 9: tasks keep their estimate and labels, goals their owner and carries, items their note.
+    /// 10: reviews keep the PR's state and their comments' GitHub ids; tasks their links.
+    public static let snapshotFormat = 10
 
     public func write(to w: inout SnapshotWriter) {
         w.write(teamName); w.write(goals); w.write(members); w.write(projects); w.write(epics); w.write(tasks)

@@ -12,7 +12,7 @@ public enum EntityKind: String, Sendable, Equatable, CaseIterable {
 /// command line with `--title`, a web form with its label).
 public enum RequestField: String, Sendable, Equatable, CaseIterable {
     case title, name, handle, email, week, from, to, due, pr, until, every, sprint, noSprint
-    case project, epic, parent, member, description, text, body, status, kind, weeks, remote, all
+    case project, epic, parent, member, description, text, body, status, kind, weeks, remote, all, points, label
 }
 
 extension TeamflowError {

@@ -177,7 +177,7 @@ extension GitEventStore {
     /// The concurrent edits a merge of `local` and `remote` resolves: the events only one side
     /// has are read (what differs, not the history) and compared in TeamflowCore; names come
     /// from the merged state (or ours, in a dry run), read only when there is something to name.
-    private func supersededEdits(_ local: ObjectID, _ remote: ObjectID, merged: ObjectID?) throws -> [SupersededEdit] {
+    func supersededEdits(_ local: ObjectID, _ remote: ObjectID, merged: ObjectID?) throws -> [SupersededEdit] {
         let localTree = try repository.readCommit(local).tree, remoteTree = try repository.readCommit(remote).tree
         let onlyLocal = reader.load(try reader.addedEventFiles(old: remoteTree, new: localTree).added).events
         let onlyRemote = reader.load(try reader.addedEventFiles(old: localTree, new: remoteTree).added).events

@@ -104,7 +104,10 @@ struct WikiContext {
             fields["links"] = .string(node.links.map { view in
                 " " + (view.url.map { "[\(Inline.text(view.link.label))](\($0))" } ?? Inline.text(view.link.label))
             }.joined())
-            fields["marks"] = .string(marks(doing: node.isDoing, carriedTo: node.carriedTo,
+            fields["points"] = task.points.map { .int($0) } ?? .null
+            fields["labels"] = .array(task.labels.map { .string(Inline.text($0)) })
+            let estimate = (task.points.map { ["\($0)pt"] } ?? []) + task.labels.map { "#" + Inline.text($0) }
+            fields["marks"] = .string((estimate.isEmpty ? "" : " " + estimate.joined(separator: " ")) + marks(doing: node.isDoing, carriedTo: node.carriedTo,
                                             carriedFrom: here ? node.carriedFrom : nil,
                                             overdueSince: node.isOverdue ? task.due : nil))
             return [.dictionary(fields)] + flatten(node.subtasks, depth: depth + 1)

@@ -2,6 +2,7 @@ import ArgumentParsing
 import Foundation
 import TeamflowCore
 import Templates
+import JSONShapes
 
 /// Parses the command line, dispatches to a command and maps errors to exit codes:
 /// 0 success, 1 a failure the user can act on, 64 wrong usage.
@@ -29,6 +30,7 @@ enum TeamflowCLI {
         RetroCommand.spec,
         WikiCommand.spec,
         SiteCommand.spec,
+        ServeCommand.spec,
         UndoCommand.spec,
         CompletionCommand.spec,
         CompleteCommand.spec,
@@ -38,6 +40,7 @@ enum TeamflowCLI {
         ImportCommand.spec,
         DoctorCommand.spec,
         SyncCommand.spec,
+        ConflictsCommand.spec,
         TemplatesCommand.spec,
         TemplateCommand.spec,
         GenerateCommand.spec,

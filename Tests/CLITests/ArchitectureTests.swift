@@ -61,9 +61,18 @@ final class ArchitectureTests: XCTestCase {
         let files = try swiftFiles("Sources/teamflow")
         XCTAssertFalse(files.isEmpty)
         for file in files {
-            let forbidden = imports(file.text).intersection(["Git", "YAML", "CGit2", "CYAML", "CCMark"])
+            let forbidden = imports(file.text).intersection(["Git", "YAML", "CGit2", "CYAML", "CCMark", "CMHD"])
             XCTAssertEqual(forbidden, [], file.path)
         }
+    }
+
+    /// libmicrohttpd is reached from one file, with `internal import`: no C type leaves WebBoard.
+    func testOnlyTheBoardsServerFileImportsLibmicrohttpd() throws {
+        let files = try swiftFiles("Sources") + swiftFiles("Tests")
+        let importers = files.filter { imports($0.text).contains("CMHD") }.map(\.path)
+        XCTAssertEqual(importers, ["Sources/WebBoard/MHDServer.swift"])
+        let text = try XCTUnwrap(files.first { $0.path == "Sources/WebBoard/MHDServer.swift" }?.text)
+        XCTAssertTrue(text.hasPrefix("internal import CMHD\n"), "MHDServer.swift imports CMHD internally")
     }
 
     /// libcmark-gfm is reached from one file, with `internal import`: no C type leaves Site.

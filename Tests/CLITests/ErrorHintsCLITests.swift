@@ -12,7 +12,7 @@ final class ErrorHintsCLITests: XCTestCase {
             (["task", "check", "로그인 하면"], 1, ["Nearest matches:", "See `teamflow task list` for names and ids."]),
             (["undo", "ab"], 64, ["as shown by `teamflow log`"]),
             (["goal", "check", "zz"], 1, ["See `teamflow goal list` for names and ids."]),
-            (["task", "edit", "로그인 화면"], 64, ["Give --title, --week, --due, --epic, --parent, --sprint or --no-sprint."]),
+            (["task", "edit", "로그인 화면"], 64, ["Give --title, --week, --due, --epic, --parent, --sprint, --no-sprint, --points or --label."]),
             (["task", "add", " "], 64, ["Example: teamflow task add"]),
             (["week", "carry", "--from", "2024-W48", "--to", "2024-W47"], 1,
              ["--to must be a later week than --from", "Example: teamflow week carry --from 2024-W47 --to 2024-W48"]),

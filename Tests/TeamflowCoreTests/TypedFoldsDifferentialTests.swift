@@ -29,7 +29,7 @@ final class TypedFoldsDifferentialTests: XCTestCase {
     static func withoutHistory(_ state: TeamState) -> TeamState {
         var out = state
         for (id, var task) in state.tasks {
-            (task.createdAt, task.doneAt, task.removedAt, task.doneBy, task.note, task.links) = ("", nil, nil, nil, nil, [])
+            (task.createdAt, task.doneAt, task.removedAt, task.doneBy, task.note, task.points, task.labels, task.links) = ("", nil, nil, nil, nil, nil, [], [])
             out.tasks[id] = task
         }
         for (id, var goal) in state.goals {

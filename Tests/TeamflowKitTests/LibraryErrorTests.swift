@@ -63,7 +63,7 @@ final class LibraryErrorTests: XCTestCase {
             ("id too short", { _ = try team.undo("ab") }, { $0 == .idTooShort(.event, text: "ab") }),
             ("empty title", { _ = try team.tasks.add(title: "  ") }, { $0 == .invalidText(.title, of: .task) }),
             ("nothing to change", { _ = try team.tasks.edit(a.id, .init()) }, {
-                $0 == .nothingToChange([.title, .week, .due, .epic, .parent, .sprint, .noSprint])
+                $0 == .nothingToChange([.title, .week, .due, .epic, .parent, .sprint, .noSprint, .points, .label])
             }),
             ("duplicate", { _ = try team.members.add(name: "MINSU") }, { $0 == .duplicate(.member, name: "MINSU") }),
             ("bad handle", { _ = try team.members.add(name: "석영", handle: "two words") }, { $0 == .invalidValue(.handle, text: "two words") }),

@@ -4,7 +4,7 @@ public struct TaskAdded: TeamEvent {
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let keys = [EventSchema.r("title"), EventSchema.r("week"), EventSchema.o("member"), EventSchema.o("epic"),
                               EventSchema.o("parent"), EventSchema.o("due"), EventSchema.o("sprint"), EventSchema.o("done", .bool),
-                              EventSchema.o("note")]
+                              EventSchema.o("note"), EventSchema.o("points", .int), EventSchema.o("labels", .list)]
     public static let bodyKeys: Set<String> = ["note"]
 
     public var title: String
@@ -19,9 +19,14 @@ public struct TaskAdded: TeamEvent {
     public var done: Bool
     /// Lines a pasted page kept under the item (`⇒ …`, indented text): Markdown, several lines.
     public var note: String?
+    /// The estimate (a non-negative number; Jira's story points).
+    public var points: Int?
+    /// Labels, in the order given (GitHub Projects' labels).
+    public var labels: [String] = []
 
     public init(title: String, week: String, member: String? = nil, epic: String? = nil, parent: String? = nil,
-                due: Day? = nil, sprint: String? = nil, done: Bool = false, note: String? = nil) {
+                due: Day? = nil, sprint: String? = nil, done: Bool = false, note: String? = nil,
+                points: Int? = nil, labels: [String] = []) {
         self.title = title
         self.week = week
         self.member = member
@@ -31,13 +36,16 @@ public struct TaskAdded: TeamEvent {
         self.sprint = sprint
         self.done = done
         self.note = note
+        self.points = points
+        self.labels = labels
     }
 
     public init?(data: Fields) {
         guard let title = data.string("title"), let week = data.string("week") else { return nil }
         self.init(title: title, week: week, member: data.string("member"), epic: data.string("epic"),
                   parent: data.string("parent"), due: data.string("due").flatMap(Day.init(parsing:)),
-                  sprint: data.string("sprint"), done: data.bool("done") == true, note: data.string("note"))
+                  sprint: data.string("sprint"), done: data.bool("done") == true, note: data.string("note"),
+                  points: data.int("points").flatMap { $0 >= 0 ? $0 : nil }, labels: data.strings("labels") ?? [])
     }
 
     public var data: Fields {
@@ -49,6 +57,8 @@ public struct TaskAdded: TeamEvent {
         data.put("sprint", sprint)
         if done { data["done"] = .bool(true) }
         data.put("note", note)
+        if let points { data["points"] = .int(points) }
+        if !labels.isEmpty { data["labels"] = .list(labels.map(Value.string)) }
         return data
     }
 
@@ -60,7 +70,7 @@ public struct TaskAdded: TeamEvent {
                                          sprint: sprint, due: due, status: done ? .done : .todo, removed: false,
                                          clock: event.clock,
                                          createdAt: event.at, doneAt: done ? event.at : nil, doneBy: done ? event.author : nil,
-                                         note: note)
+                                         note: note, points: points, labels: labels)
     }
 
     public func inverse(of event: Event, before: TeamState) -> EventDraft? {
@@ -74,7 +84,8 @@ public struct TaskEdited: TeamEvent {
     public static let type = EventType.taskEdited
     public static let concurrentWrites: ConcurrentWrites = .fields(of: "task")
     public static let keys = [EventSchema.r("task"), EventSchema.o("title"), EventSchema.o("week"), EventSchema.o("due"),
-                              EventSchema.o("epic"), EventSchema.o("parent"), EventSchema.o("sprint")]
+                              EventSchema.o("epic"), EventSchema.o("parent"), EventSchema.o("sprint"), EventSchema.o("points", .int),
+                              EventSchema.o("labels", .list)]
 
     public var task: String
     public var title: String?
@@ -83,9 +94,14 @@ public struct TaskEdited: TeamEvent {
     public var epic: Patch<String>
     public var parent: Patch<String>
     public var sprint: Patch<String>
+    /// The estimate: a number sets it, `null` clears it.
+    public var points: Patch<Int> = .unchanged
+    /// The whole new list of labels (nil: unchanged; empty: none).
+    public var labels: [String]? = nil
 
     public init(task: String, title: String? = nil, week: String? = nil, due: Patch<Day> = .unchanged,
-                epic: Patch<String> = .unchanged, parent: Patch<String> = .unchanged, sprint: Patch<String> = .unchanged) {
+                epic: Patch<String> = .unchanged, parent: Patch<String> = .unchanged, sprint: Patch<String> = .unchanged,
+                points: Patch<Int> = .unchanged, labels: [String]? = nil) {
         self.task = task
         self.title = title
         self.week = week
@@ -93,13 +109,17 @@ public struct TaskEdited: TeamEvent {
         self.epic = epic
         self.parent = parent
         self.sprint = sprint
+        self.points = points
+        self.labels = labels
     }
 
     public init?(data: Fields) {
         guard let task = data.string("task") else { return nil }
+        let points: Patch<Int> = data["points"].map { value in value.int.flatMap { $0 >= 0 ? Patch.set($0) : nil } ?? .cleared } ?? .unchanged
         self.init(task: task, title: data.string("title"), week: data.string("week"),
                   due: data.patch("due", Day.init(parsing:)), epic: data.patch("epic"), parent: data.patch("parent"),
-                  sprint: data.patch("sprint"))
+                  sprint: data.patch("sprint"), points: points,
+                  labels: data["labels"].map { _ in data.strings("labels") ?? [] })
     }
 
     public var data: Fields {
@@ -110,6 +130,12 @@ public struct TaskEdited: TeamEvent {
         data.put("epic", epic)
         data.put("parent", parent)
         data.put("sprint", sprint)
+        switch points {
+        case .unchanged: break
+        case .cleared: data["points"] = .null
+        case .set(let value): data["points"] = .int(value)
+        }
+        if let labels { data["labels"] = .list(labels.map(Value.string)) }
         return data
     }
 
@@ -120,6 +146,8 @@ public struct TaskEdited: TeamEvent {
         due.apply(to: &item.due)
         epic.apply(to: &item.epic)
         sprint.apply(to: &item.sprint)
+        points.apply(to: &item.points)
+        if let labels { item.labels = labels }
         if case .set(let newParent) = parent, state.wouldCycle(task: task, parent: newParent) {
             // ignored: the task would become its own ancestor
         } else {
@@ -132,7 +160,8 @@ public struct TaskEdited: TeamEvent {
         let prior = before.tasks[task].map { t -> Fields in
             ["title": .string(t.title), "week": .string(t.week), "due": Compensation.optional(t.due?.description),
              "epic": Compensation.optional(t.epic), "parent": Compensation.optional(t.parent),
-             "sprint": Compensation.optional(t.sprint)]
+             "sprint": Compensation.optional(t.sprint), "points": t.points.map(Value.int) ?? .null,
+             "labels": .list(t.labels.map(Value.string))]
         }
         return Compensation.edit(event, key: "task", id: task, prior: prior)
     }

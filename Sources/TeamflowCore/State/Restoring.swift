@@ -43,10 +43,12 @@ extension Epic {
 extension TeamTask {
     package init(restoring id: String, title: String, member: String?, epic: String?, parent: String?, week: String,
                  sprint: String?, due: Day?, status: WorkStatus, removed: Bool, clock: Int,
-                 createdAt: String, doneAt: String?, removedAt: String?, doneBy: Author? = nil, note: String? = nil) {
+                 createdAt: String, doneAt: String?, removedAt: String?, doneBy: Author? = nil, note: String? = nil,
+                 points: Int? = nil, labels: [String] = []) {
         self.init(id: id, title: title, member: member, epic: epic, parent: parent, week: week, sprint: sprint, due: due,
                   status: status, removed: removed, clock: clock,
-                  createdAt: createdAt, doneAt: doneAt, removedAt: removedAt, doneBy: doneBy, note: note)
+                  createdAt: createdAt, doneAt: doneAt, removedAt: removedAt, doneBy: doneBy, note: note,
+                  points: points, labels: labels)
     }
 }
 

@@ -8,6 +8,10 @@ public struct SupersededEdit: Sendable, Equatable {
         public var value: String
         /// The event's author name.
         public var author: String
+        /// The event's author email: whom a notice of a lost write is for.
+        public var email: String = ""
+        /// When the event was written (RFC 3339, as written).
+        public var at: String = ""
         /// The event's id.
         public var event: String
         /// Whether it came from the remote side.
@@ -21,6 +25,8 @@ public struct SupersededEdit: Sendable, Equatable {
     public var field: String
     public var lost: Write
     public var won: Write
+    /// The thing's title or name in the merged state (its short id when unknown).
+    public var label: String = ""
 
     public var shortID: String { ShortID.of(id) }
 }
@@ -45,10 +51,11 @@ public enum ConcurrentEdits {
             let (winner, loser) = oursWins ? (ours, other) : (other, ours)
             func write(_ side: (event: Event, value: Value), remote: Bool) -> SupersededEdit.Write {
                 .init(value: display(side.value, field: slot.field, in: state), author: side.event.author.name,
-                      event: side.event.id, remote: remote)
+                      email: side.event.author.email, at: side.event.at, event: side.event.id, remote: remote)
             }
             let edit = SupersededEdit(kind: slot.kind, id: slot.id, field: slot.field,
-                                      lost: write(loser, remote: oursWins), won: write(winner, remote: !oursWins))
+                                      lost: write(loser, remote: oursWins), won: write(winner, remote: !oursWins),
+                                      label: label(kind: slot.kind, id: slot.id, in: state))
             found.append((winner.event, edit))
         }
         // In the order the winning writes fold, so the list reads like the history.
@@ -79,6 +86,20 @@ public enum ConcurrentEdits {
     /// (`TeamEvent.concurrentWrites`); nil for events that set no field by last writer wins.
     static func writes(of event: Event) -> ConcurrentWrites.Writes? {
         EventCatalog.byType[event.type]?.concurrentWrites.writes(event.payload)
+    }
+
+    /// The thing's title or name as `state` has it.
+    static func label(kind: String, id: String, in state: TeamState) -> String {
+        switch kind {
+        case "task": return state.tasks[id]?.title ?? ShortID.of(id)
+        case "goal": return state.goals[id]?.title ?? ShortID.of(id)
+        case "project": return state.projects[id]?.name ?? ShortID.of(id)
+        case "epic": return state.epics[id]?.title ?? ShortID.of(id)
+        case "member": return state.members[id]?.name ?? ShortID.of(id)
+        case "rule": return state.goalRules[id]?.title ?? ShortID.of(id)
+        case "wiki": return state.wiki[id]?.title ?? id
+        default: return ShortID.of(id)
+        }
     }
 
     /// A value as a user reads it.

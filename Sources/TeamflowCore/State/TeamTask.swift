@@ -34,6 +34,10 @@ public struct TeamTask: Sendable, Codable, Equatable, Identifiable {
     // End of history.
     /// What the page it was imported from said under it (Markdown); nil for most tasks.
     public var note: String? = nil
+    /// The estimate (`--points`), nil when none was given.
+    public var points: Int? = nil
+    /// Labels (`--label`), in the order given.
+    public var labels: [String] = []
     /// Pull requests, issues and commits it is linked to, in the order they were linked.
     public var links: [TaskLink] = []
 

@@ -12,15 +12,20 @@ public struct TaskUseCases: UseCase {
         public var due: String?
         public var parent: String?
         public var sprint: String?
+        /// The estimate, a non-negative number.
+        public var points: Int?
+        public var labels: [String] = []
 
         public init(member: String? = nil, epic: String? = nil, week: String? = nil, due: String? = nil,
-                    parent: String? = nil, sprint: String? = nil) {
+                    parent: String? = nil, sprint: String? = nil, points: Int? = nil, labels: [String] = []) {
             self.member = member
             self.epic = epic
             self.week = week
             self.due = due
             self.parent = parent
             self.sprint = sprint
+            self.points = points
+            self.labels = labels
         }
     }
 
@@ -47,6 +52,8 @@ public struct TaskUseCases: UseCase {
         added.parent = parent?.id
         added.due = try options.due.map(session.day)
         added.sprint = sprint?.id
+        added.points = try options.points.map(Validate.points)
+        added.labels = try Validate.labels(options.labels)
         let (event, after) = try context.append(added, summary: "task: add \"\(title)\" (\(week))")
         return try readBack(after.tasks[event.id], "task")
     }
@@ -106,9 +113,15 @@ public struct TaskUseCases: UseCase {
         // Sprints: `--sprint NAME` files the task in a sprint, `--no-sprint` takes it out.
         public var sprint: String?
         public var noSprint = false
+        /// A new estimate (`none` clears it).
+        public var points: String?
+        /// Labels to add and to take off.
+        public var addLabels: [String] = []
+        public var removeLabels: [String] = []
 
         public init(title: String? = nil, week: String? = nil, due: String? = nil, epic: String? = nil, parent: String? = nil,
-                    sprint: String? = nil, noSprint: Bool = false) {
+                    sprint: String? = nil, noSprint: Bool = false, points: String? = nil,
+                    addLabels: [String] = [], removeLabels: [String] = []) {
             self.title = title
             self.week = week
             self.due = due
@@ -116,6 +129,9 @@ public struct TaskUseCases: UseCase {
             self.parent = parent
             self.sprint = sprint
             self.noSprint = noSprint
+            self.points = points
+            self.addLabels = addLabels
+            self.removeLabels = removeLabels
         }
     }
 
@@ -134,8 +150,8 @@ public struct TaskUseCases: UseCase {
         }
         let edits = try tasks.map { try edit(of: $0, changes, in: state) }
         guard let first = edits.first, first.data.pairs.count > 1 else {
-            throw TeamflowError(.usage, "nothing to change", hints: ["Give a title, week, due date, epic, parent or sprint."],
-                                reason: .nothingToChange([.title, .week, .due, .epic, .parent, .sprint, .noSprint]))
+            throw TeamflowError(.usage, "nothing to change", hints: ["Give a title, week, due date, epic, parent, sprint, points or a label."],
+                                reason: .nothingToChange([.title, .week, .due, .epic, .parent, .sprint, .noSprint, .points, .label]))
         }
         let drafts = zip(tasks, edits).map { pair in EventDraft(pair.1, summary: "task: edit \"\(pair.0.title)\"") }
         let after = try context.appendBatch(drafts, state: state)
@@ -167,6 +183,15 @@ public struct TaskUseCases: UseCase {
             }
         }
         edit.sprint = try SprintUseCases.patch(changes.sprint, clear: changes.noSprint, in: state)
+        if let points = changes.points {
+            edit.points = Validate.isClearing(points) ? .cleared : .set(try Validate.points(points))
+        }
+        if !changes.addLabels.isEmpty || !changes.removeLabels.isEmpty {
+            let added = try Validate.labels(changes.addLabels), removed = Set(try Validate.labels(changes.removeLabels).map(Lookup.normalize))
+            let kept = task.labels.filter { !removed.contains(Lookup.normalize($0)) }
+            let labels = kept + added.filter { label in !kept.contains { Lookup.normalize($0) == Lookup.normalize(label) } }
+            if labels != task.labels { edit.labels = labels }
+        }
         return edit
     }
 
@@ -212,13 +237,17 @@ public struct TaskUseCases: UseCase {
         public var done: Bool?
         /// Only the sprint's tasks (`TeamState.tasks(in:)`); the week then defaults to all.
         public var sprint: String?
+        /// Only tasks with this label (case-insensitive).
+        public var label: String?
 
-        public init(member: String? = nil, week: String? = nil, epic: String? = nil, done: Bool? = nil, sprint: String? = nil) {
+        public init(member: String? = nil, week: String? = nil, epic: String? = nil, done: Bool? = nil, sprint: String? = nil,
+                    label: String? = nil) {
             self.member = member
             self.week = week
             self.epic = epic
             self.done = done
             self.sprint = sprint
+            self.label = label
         }
     }
 
@@ -230,9 +259,11 @@ public struct TaskUseCases: UseCase {
         // With a sprint, no --week means every week of it rather than this week.
         let allWeeks = filter.week?.lowercased() == "all" || (filter.sprint != nil && filter.week == nil)
         let week: String? = allWeeks ? nil : try session.week(filter.week).description
+        let label = filter.label.map(Lookup.normalize)
         let matches = { (task: TeamTask) in
             (member == nil || task.member == member) && (epic == nil || task.epic == epic)
                 && (week == nil || task.week == week) && (filter.done == nil || task.done == filter.done)
+                && (label == nil || task.labels.contains { Lookup.normalize($0) == label })
         }
         if let name = filter.sprint {
             return state.tasks(in: try SprintUseCases(context: context).find(name)).filter(matches)

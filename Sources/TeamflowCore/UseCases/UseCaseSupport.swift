@@ -34,6 +34,30 @@ extension Validate {
         return trimmed
     }
 
+    /// An estimate: a whole number from 0 (story points).
+    public static func points(_ text: String) throws -> Int {
+        guard let points = Int(text.trimmingSpaces), points >= 0 else {
+            throw TeamflowError(.usage, "points must be a whole number from 0, not '\(text)'", reason: .invalidValue(.points, text: text))
+        }
+        return points
+    }
+
+    /// An estimate given as a number: from 0.
+    public static func points(_ value: Int) throws -> Int { try points(String(value)) }
+
+    /// Labels: each one line, not empty, repeats (any case) dropped, in the order given.
+    public static func labels(_ texts: [String]) throws -> [String] {
+        var out: [String] = []
+        for text in texts {
+            let label = text.trimmingSpaces
+            guard !label.isEmpty, !label.contains("\n") else {
+                throw TeamflowError(.usage, "a label is one line of text, not '\(text)'", reason: .invalidValue(.label, text: text))
+            }
+            if !out.contains(where: { Lookup.normalize($0) == Lookup.normalize(label) }) { out.append(label) }
+        }
+        return out
+    }
+
     /// `none` (or an empty value) clears an optional field such as `--due` or `--epic`.
     public static func isClearing(_ text: String) -> Bool {
         let key = text.trimmingSpaces.lowercased()

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import JSONShapes
 import Foundation
 import TeamflowCore
 import TeamflowGit
@@ -36,7 +37,7 @@ enum CommitsCommand {
         let commits = try inv.store().headCommits(limit: count)
         let result = try TaskCommand.useCases(inv).scanCommits(commits)
         for unknown in result.unknown { inv.err("warning: no task matches Teamflow-Done: \(unknown)\n") }
-        inv.emit(json: .array(result.checked.map { Present.json($0, memberName: nil) }),
+        inv.emit(json: .array(result.checked.map { EntityJSON.json($0, memberName: nil) }),
                  text: result.checked.isEmpty ? "Nothing to check in \(commits.count) commit\(commits.count == 1 ? "" : "s")."
                      : result.checked.map { "Checked \($0.shortID): \(Present.oneLine($0.title))" }.joined(separator: "\n"))
     }

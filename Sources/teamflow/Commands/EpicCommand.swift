@@ -1,4 +1,5 @@
 import ArgumentParsing
+import JSONShapes
 import TeamflowCore
 
 /// `teamflow epic add|move|edit|remove|list`: groups of tasks with progress.
@@ -26,29 +27,29 @@ enum EpicCommand {
 
     static func add(_ inv: Invocation) throws {
         let added = try useCases(inv).add(title: inv.argument(title), project: inv.parsed[project])
-        inv.emit(json: Present.json(EpicProgress(epic: added, done: 0, total: 0)), text: "Added epic \(added.shortID): \(added.title)")
+        inv.emit(json: EntityJSON.json(EpicProgress(epic: added, done: 0, total: 0)), text: "Added epic \(added.shortID): \(added.title)")
     }
 
     static func move(_ inv: Invocation) throws {
         let moved = try useCases(inv).move(inv.argument(epic), to: inv.argument(state))
         let progress = try inv.queries().progress(of: moved)
-        inv.emit(json: Present.json(progress), text: Present.line(progress))
+        inv.emit(json: EntityJSON.json(progress), text: Present.line(progress))
     }
 
     static func edit(_ inv: Invocation) throws {
         let edited = try useCases(inv).edit(inv.argument(epic), title: inv.parsed[newTitle], project: inv.parsed[project])
         let progress = try inv.queries().progress(of: edited)
-        inv.emit(json: Present.json(progress), text: "Edited epic: " + Present.line(progress))
+        inv.emit(json: EntityJSON.json(progress), text: "Edited epic: " + Present.line(progress))
     }
 
     static func remove(_ inv: Invocation) throws {
         let removed = try useCases(inv).remove(inv.argument(epic))
-        inv.emit(json: Present.json(EpicProgress(epic: removed, done: 0, total: 0)), text: "Removed epic \(removed.shortID): \(removed.title)")
+        inv.emit(json: EntityJSON.json(EpicProgress(epic: removed, done: 0, total: 0)), text: "Removed epic \(removed.shortID): \(removed.title)")
     }
 
     static func list(_ inv: Invocation) throws {
         let epics = try useCases(inv).list(project: inv.parsed[project])
-        inv.emit(json: .array(epics.map(Present.json)),
+        inv.emit(json: .array(epics.map(EntityJSON.json)),
                  text: epics.isEmpty ? "No epics." : epics.map(Present.line).joined(separator: "\n"))
     }
 

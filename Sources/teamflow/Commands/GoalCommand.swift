@@ -1,4 +1,5 @@
 import ArgumentParsing
+import JSONShapes
 import TeamflowCore
 
 /// `teamflow goal add|check|uncheck|edit|remove|show|list`: the team's weekly goals.
@@ -59,7 +60,7 @@ enum GoalCommand {
         }
         let goal = try useCases(inv).add(title: inv.argument(text), week: p[week], sprint: p[sprint], until: p[until], member: p[owner])
         let name = try ownerName(goal, inv)
-        inv.emit(json: Present.json(goal, ownerName: name),
+        inv.emit(json: EntityJSON.json(goal, ownerName: name),
                  text: "Added goal \(goal.shortID) to \(goal.week): \(goal.title)" + (name.map { " (@\($0))" } ?? ""))
     }
 
@@ -67,7 +68,7 @@ enum GoalCommand {
         let who = try inv.argument(memberArgument)
         let goal = try useCases(inv).assign(inv.argument(id), to: Validate.isClearing(who) ? nil : who)
         let name = try ownerName(goal, inv)
-        inv.emit(json: Present.json(goal, ownerName: name),
+        inv.emit(json: EntityJSON.json(goal, ownerName: name),
                  text: "Goal \(goal.shortID) \(Present.oneLine(goal.title)): " + (name.map { "owned by \(Present.oneLine($0))" } ?? "no owner"))
     }
 
@@ -78,30 +79,30 @@ enum GoalCommand {
 
     static func check(_ inv: Invocation) throws {
         let goals = try useCases(inv).check(inv.parsed.values(ids))
-        inv.emit(json: Present.many(goals.map(Present.json)), text: goals.map(Present.line).joined(separator: "\n"))
+        inv.emit(json: EntityJSON.many(goals.map(EntityJSON.json)), text: goals.map(Present.line).joined(separator: "\n"))
     }
 
     static func uncheck(_ inv: Invocation) throws {
         let goals = try useCases(inv).uncheck(inv.parsed.values(ids))
-        inv.emit(json: Present.many(goals.map(Present.json)), text: goals.map(Present.line).joined(separator: "\n"))
+        inv.emit(json: EntityJSON.many(goals.map(EntityJSON.json)), text: goals.map(Present.line).joined(separator: "\n"))
     }
 
     static func edit(_ inv: Invocation) throws {
         let p = inv.parsed
         let goal = try useCases(inv).edit(inv.argument(id), title: p[title], week: p[week], sprint: p[sprint], noSprint: p[noSprint])
-        inv.emit(json: Present.json(goal), text: "Edited goal \(goal.shortID): \(goal.title) (\(goal.week))")
+        inv.emit(json: EntityJSON.json(goal), text: "Edited goal \(goal.shortID): \(goal.title) (\(goal.week))")
     }
 
     static func remove(_ inv: Invocation) throws {
         let goals = try useCases(inv).remove(inv.parsed.values(ids))
-        inv.emit(json: Present.many(goals.map(Present.json)),
+        inv.emit(json: EntityJSON.many(goals.map(EntityJSON.json)),
                  text: goals.map { "Removed goal \($0.shortID): \(Present.oneLine($0.title))" }.joined(separator: "\n"))
     }
 
     static func show(_ inv: Invocation) throws {
         let queries = try inv.queries()
         let detail = try queries.goalDetail(inv.argument(id))
-        inv.emit(json: Present.json(detail), text: Present.detail(detail, timeZone: queries.session.timeZone))
+        inv.emit(json: EntityJSON.json(detail), text: Present.detail(detail, timeZone: queries.session.timeZone))
     }
 
     static func stop(_ inv: Invocation) throws {
@@ -111,7 +112,7 @@ enum GoalCommand {
 
     static func list(_ inv: Invocation) throws {
         let goals = try useCases(inv).list(week: inv.parsed[week])
-        inv.emit(json: .array(goals.map(Present.json)),
+        inv.emit(json: .array(goals.map(EntityJSON.json)),
                  text: goals.isEmpty ? "No goals." : goals.map(Present.line).joined(separator: "\n"))
     }
 

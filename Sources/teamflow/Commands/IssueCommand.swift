@@ -1,4 +1,5 @@
 import ArgumentParsing
+import JSONShapes
 import Foundation
 import Importers
 import TeamflowCore
@@ -39,9 +40,9 @@ enum IssueCommand {
         let lines = result.added.map { "Added \($0.shortID): \(Present.oneLine($0.title))" }
             + result.retitled.map { "Retitled \($0.shortID): \(Present.oneLine($0.title))" }
             + result.checked.map { "Checked \($0.shortID): \(Present.oneLine($0.title))" }
-        let json: JSON = .object([("added", .array(result.added.map { Present.json($0, memberName: nil) })),
-                                  ("retitled", .array(result.retitled.map { Present.json($0, memberName: nil) })),
-                                  ("checked", .array(result.checked.map { Present.json($0, memberName: nil) }))])
+        let json: JSON = .object([("added", .array(result.added.map { EntityJSON.json($0, memberName: nil) })),
+                                  ("retitled", .array(result.retitled.map { EntityJSON.json($0, memberName: nil) })),
+                                  ("checked", .array(result.checked.map { EntityJSON.json($0, memberName: nil) }))])
         inv.emit(json: json, text: lines.isEmpty ? "Nothing new in \(issues.count) issue\(issues.count == 1 ? "" : "s")." : lines.joined(separator: "\n"))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import JSONShapes
 import TeamflowCore
 
 /// `teamflow log [--limit N]`: the raw events, newest first.

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import JSONShapes
 import TeamflowCore
 
 /// `teamflow member add|rename|edit|list`: the team's members.
@@ -36,23 +37,23 @@ enum MemberCommand {
 
     static func add(_ inv: Invocation) throws {
         let added = try useCases(inv).add(name: inv.argument(name), handle: inv.parsed[handle], email: inv.parsed[email])
-        inv.emit(json: Present.json(added), text: "Added member \(added.shortID): \(added.name)")
+        inv.emit(json: EntityJSON.json(added), text: "Added member \(added.shortID): \(added.name)")
     }
 
     static func rename(_ inv: Invocation) throws {
         let renamed = try useCases(inv).rename(inv.argument(member), to: inv.parsed[newName], handle: inv.parsed[handle])
-        inv.emit(json: Present.json(renamed), text: "Renamed member \(renamed.shortID): \(renamed.name)")
+        inv.emit(json: EntityJSON.json(renamed), text: "Renamed member \(renamed.shortID): \(renamed.name)")
     }
 
     static func edit(_ inv: Invocation) throws {
         let changes = try MemberUseCases.Changes(name: inv.parsed[nameOption], handle: inv.parsed[handle], email: inv.parsed[email])
         let edited = try useCases(inv).edit(inv.argument(member), changes)
-        inv.emit(json: Present.json(edited), text: "Edited member " + Present.line(edited))
+        inv.emit(json: EntityJSON.json(edited), text: "Edited member " + Present.line(edited))
     }
 
     static func list(_ inv: Invocation) throws {
         let members = try useCases(inv).list()
-        inv.emit(json: .array(members.map(Present.json)),
+        inv.emit(json: .array(members.map(EntityJSON.json)),
                  text: members.isEmpty ? "No members yet: teamflow member add NAME" : members.map(Present.line).joined(separator: "\n"))
     }
 

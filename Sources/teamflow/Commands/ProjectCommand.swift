@@ -1,4 +1,5 @@
 import ArgumentParsing
+import JSONShapes
 import TeamflowCore
 
 /// `teamflow project add|edit|move|remove|list`: projects with due dates and a state.
@@ -35,26 +36,26 @@ enum ProjectCommand {
     static func add(_ inv: Invocation) throws {
         let (cases, today) = try useCases(inv)
         let added = try cases.add(name: inv.argument(name), due: inv.parsed[due], description: inv.parsed[description])
-        inv.emit(json: Present.json(added, today: today), text: "Added project \(added.shortID): \(added.name)")
+        inv.emit(json: EntityJSON.json(added, today: today), text: "Added project \(added.shortID): \(added.name)")
     }
 
     static func edit(_ inv: Invocation) throws {
         let (cases, today) = try useCases(inv)
         let edited = try cases.edit(inv.argument(project), name: inv.parsed[newName], due: inv.parsed[due],
                                     description: inv.parsed[description])
-        inv.emit(json: Present.json(edited, today: today), text: "Edited project: " + Present.line(edited, today: today))
+        inv.emit(json: EntityJSON.json(edited, today: today), text: "Edited project: " + Present.line(edited, today: today))
     }
 
     static func move(_ inv: Invocation) throws {
         let (cases, today) = try useCases(inv)
         let moved = try cases.move(inv.argument(project), to: inv.argument(state))
-        inv.emit(json: Present.json(moved, today: today), text: Present.line(moved, today: today))
+        inv.emit(json: EntityJSON.json(moved, today: today), text: Present.line(moved, today: today))
     }
 
     static func remove(_ inv: Invocation) throws {
         let (cases, today) = try useCases(inv)
         let removed = try cases.remove(inv.argument(project), force: inv.parsed[force])
-        inv.emit(json: Present.json(removed, today: today), text: "Removed project \(removed.shortID): \(removed.name)")
+        inv.emit(json: EntityJSON.json(removed, today: today), text: "Removed project \(removed.shortID): \(removed.name)")
     }
 
     static func list(_ inv: Invocation) throws {
@@ -66,7 +67,7 @@ enum ProjectCommand {
 
     /// A project's JSON plus `done`, `total` (the tasks of its epics) and `percent` (null without tasks).
     static func json(_ item: ProjectProgress, today: Day) -> JSON {
-        guard case .object(let pairs) = Present.json(item.project, today: today) else { return Present.json(item.project, today: today) }
+        guard case .object(let pairs) = EntityJSON.json(item.project, today: today) else { return EntityJSON.json(item.project, today: today) }
         return .object(pairs + [("done", .int(item.done)), ("total", .int(item.total)), ("percent", item.percent.map(JSON.int) ?? .null)])
     }
 

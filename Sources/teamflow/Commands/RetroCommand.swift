@@ -1,4 +1,5 @@
 import ArgumentParsing
+import JSONShapes
 import TeamflowCore
 
 /// `teamflow retro add|list`: retrospective entries (keep / problem / try) of a week.
@@ -21,12 +22,12 @@ enum RetroCommand {
 
     static func add(_ inv: Invocation) throws {
         let entry = try useCases(inv).add(text: inv.argument(text), kind: inv.parsed[kind], week: inv.parsed[week])
-        inv.emit(json: Present.json(entry), text: "Added \(entry.kind) \(entry.shortID) to \(entry.week): \(entry.text)")
+        inv.emit(json: EntityJSON.json(entry), text: "Added \(entry.kind) \(entry.shortID) to \(entry.week): \(entry.text)")
     }
 
     static func list(_ inv: Invocation) throws {
         let entries = try useCases(inv).list(week: inv.parsed[week])
-        inv.emit(json: .array(entries.map(Present.json)),
+        inv.emit(json: .array(entries.map(EntityJSON.json)),
                  text: entries.isEmpty ? "No retrospective entries." : entries.map(Present.line).joined(separator: "\n"))
     }
 

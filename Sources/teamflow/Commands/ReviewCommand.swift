@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Foundation
 import Importers
+import JSONShapes
 import TeamflowCore
 
 /// `teamflow review add|comment|edit|list|show`: PR review notes and reviewers' comments.
@@ -58,7 +59,7 @@ enum ReviewCommand {
 
     static func add(_ inv: Invocation) throws {
         let review = try useCases(inv).add(try newReview(inv))
-        inv.emit(json: Present.json(review), text: "Added review \(review.shortID) of PR #\(review.pr): \(review.title)"
+        inv.emit(json: EntityJSON.json(review), text: "Added review \(review.shortID) of PR #\(review.pr): \(review.title)"
                     + " (\(review.sections.count) section\(review.sections.count == 1 ? "" : "s"), \(review.comments.count) comment\(review.comments.count == 1 ? "" : "s"))")
     }
 
@@ -82,30 +83,30 @@ enum ReviewCommand {
         let review = result.review
         let what = result.added ? "Recorded review \(review.shortID) of" : result.appended == 0 ? "Nothing new on" : "Refreshed"
         let count = result.added || result.appended == 0 ? "" : " (\(result.appended) event\(result.appended == 1 ? "" : "s"))"
-        inv.emit(json: Present.json(review), text: "\(what) PR #\(review.pr): \(review.title)\(count)")
+        inv.emit(json: EntityJSON.json(review), text: "\(what) PR #\(review.pr): \(review.title)\(count)")
     }
 
     static func comment(_ inv: Invocation) throws {
         let review = try useCases(inv).comment(pr: inv.argument(pr), text: inv.argument(text), by: inv.parsed[by])
-        inv.emit(json: Present.json(review), text: "Commented on PR #\(review.pr) (\(review.comments.count) comment\(review.comments.count == 1 ? "" : "s"))")
+        inv.emit(json: EntityJSON.json(review), text: "Commented on PR #\(review.pr) (\(review.comments.count) comment\(review.comments.count == 1 ? "" : "s"))")
     }
 
     static func edit(_ inv: Invocation) throws {
         let sections = try inv.parsed[fromFile].map { try bodySections(inv, file: $0) }
         let review = try useCases(inv).edit(pr: inv.argument(pr), title: inv.parsed[title], by: inv.parsed[by], sections: sections)
-        inv.emit(json: Present.json(review), text: "Edited review of PR #\(review.pr): \(review.title)")
+        inv.emit(json: EntityJSON.json(review), text: "Edited review of PR #\(review.pr): \(review.title)")
     }
 
     static func list(_ inv: Invocation) throws {
         let reviews = try useCases(inv).list(week: inv.parsed[week])
-        inv.emit(json: .array(reviews.map(Present.json)),
+        inv.emit(json: .array(reviews.map(EntityJSON.json)),
                  text: reviews.isEmpty ? "No reviews." : reviews.map(Present.line).joined(separator: "\n"))
     }
 
     static func show(_ inv: Invocation) throws {
         let cases = try useCases(inv)
         let review = try cases.find(inv.argument(pr))
-        inv.emit(json: Present.json(review), text: Present.detail(review, timeZone: cases.session.timeZone))
+        inv.emit(json: EntityJSON.json(review), text: Present.detail(review, timeZone: cases.session.timeZone))
     }
 
     static func useCases(_ inv: Invocation) throws -> ReviewUseCases {

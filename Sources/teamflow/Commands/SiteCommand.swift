@@ -1,7 +1,8 @@
 import ArgumentParsing
 import Foundation
-import Site
 import Insights
+import JSONShapes
+import Site
 import TeamflowCore
 
 /// `teamflow site --out DIR [--lang en|ko]`: the static team dashboard (docs/SITE.md).

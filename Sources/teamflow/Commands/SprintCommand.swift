@@ -1,4 +1,5 @@
 import ArgumentParsing
+import JSONShapes
 import TeamflowCore
 
 /// `teamflow sprint [NAME]`, `sprint add`, `sprint list`: named sprints and their board.
@@ -21,6 +22,7 @@ enum SprintCommand {
         examples: ["teamflow sprint add \"Sprint 12\" --from 2024-11-18 --to 2024-11-29", "teamflow sprint list",
                    "teamflow sprint \"Sprint 12\" --json", "teamflow sprint --burndown"],
         arguments: [name],
+        options: [StatsCommand.by.withHelp("With --burndown: count items or the tasks' points (default: items).")],
         flags: [StatsCommand.burndown],
         subcommands: [
             CommandSpec(name: "add", abstract: "Add a sprint.", arguments: [newName], options: [from, to], run: handler(add)),
@@ -31,16 +33,17 @@ enum SprintCommand {
 
     static func add(_ inv: Invocation) throws {
         let sprint = try useCases(inv).add(name: inv.argument(newName), from: inv.parsed[from] ?? "", to: inv.parsed[to] ?? "")
-        inv.emit(json: Present.json(sprint), text: "Added sprint \(sprint.shortID): \(sprint.name) (\(sprint.from) – \(sprint.to))")
+        inv.emit(json: EntityJSON.json(sprint), text: "Added sprint \(sprint.shortID): \(sprint.name) (\(sprint.from) – \(sprint.to))")
     }
 
     static func list(_ inv: Invocation) throws {
         let sprints = try useCases(inv).list()
-        inv.emit(json: .array(sprints.map(Present.json)),
+        inv.emit(json: .array(sprints.map(EntityJSON.json)),
                  text: sprints.isEmpty ? "No sprints." : sprints.map(Present.line).joined(separator: "\n"))
     }
 
     static func run(_ inv: Invocation) throws {
+        defer { inv.tellSupersededWrites() }
         if try inv.parsed[StatsCommand.burndown] { return try StatsCommand.sprintBurndown(inv) }
         let session = try inv.session()
         let board = try SprintUseCases(repository: try inv.store(), session: session).board(inv.parsed[name])
@@ -51,17 +54,17 @@ enum SprintCommand {
     /// today to the end), `goals`, `members` (each with `done`/`total`), `unassigned`, `overdue`.
     static func json(_ board: SprintBoard, today: Day) -> JSON {
         .object([
-            ("sprint", Present.json(board.sprint)),
+            ("sprint", EntityJSON.json(board.sprint)),
             ("start", .string(board.sprint.from.description)),
             ("end", .string(board.sprint.to.description)),
             ("today", .string(board.today.description)),
             ("done", .int(board.done)),
             ("total", .int(board.total)),
             ("daysLeft", .int(board.daysLeft)),
-            ("goals", .array(board.goals.map(Present.json))),
-            ("members", .array(board.members.map { WeekCommand.memberJSON($0, today: today) })),
-            ("unassigned", .array(board.unassigned.map { Present.json($0, today: today) })),
-            ("overdue", .array(board.overdue.map { Present.json($0, today: today) })),
+            ("goals", .array(board.goals.map(EntityJSON.json))),
+            ("members", .array(board.members.map { EntityJSON.memberColumn($0, today: today) })),
+            ("unassigned", .array(board.unassigned.map { EntityJSON.json($0, today: today) })),
+            ("overdue", .array(board.overdue.map { EntityJSON.json($0, today: today) })),
         ])
     }
 

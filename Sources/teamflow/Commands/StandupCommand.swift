@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import JSONShapes
 import TeamflowCore
 
 /// `teamflow standup`: per member, done since the last working day, in progress, overdue.
@@ -24,6 +25,7 @@ enum StandupCommand {
     )
 
     static func run(_ inv: Invocation) throws {
+        defer { inv.tellSupersededWrites() }
         let queries = try inv.queries()
         let who = try inv.parsed[mine] ? Session.meWord : inv.parsed[member]
         let standup = try queries.standup(since: inv.parsed[since], member: who)
@@ -31,7 +33,7 @@ enum StandupCommand {
     }
 
     static func json(_ standup: Standup) -> JSON {
-        let task: (TeamTask, String?) -> JSON = { Present.json($0, memberName: $1) }
+        let task: (TeamTask, String?) -> JSON = { EntityJSON.json($0, memberName: $1) }
         return .object([
             ("today", .string(standup.today.description)),
             ("since", .string(standup.since.description)),
@@ -46,7 +48,7 @@ enum StandupCommand {
                         // the event it read, the same moment; one key, never two.
                         return .object(pairs.filter { $0.0 != "doneAt" } + [("doneAt", .string(item.at)), ("doneBy", .string(item.by.name))])
                     })),
-                    ("inProgress", .array(section.inProgress.map { Present.json($0.task, memberName: name, overdue: $0.isOverdue) })),
+                    ("inProgress", .array(section.inProgress.map { EntityJSON.json($0.task, memberName: name, overdue: $0.isOverdue) })),
                     ("overdue", .array(section.overdue.map { task($0, name) })),
                 ])
             })),

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import JSONShapes
 import TeamflowCore
 import TeamflowGit
 
@@ -34,6 +35,7 @@ enum SyncCommand {
                 if !inv.json { inv.out(([describe(report)] + report.superseded.map { "  " + describe($0) }).joined(separator: "\n") + "\n") }
             }
         }
+        inv.tellSupersededWrites()
         if inv.json {
             let objects = reports.map(json)
             inv.emit(json: everyRemote ? .array(objects) : objects.first ?? .null, text: "")
@@ -65,11 +67,12 @@ enum SyncCommand {
     /// `event` and `remote` (whether it came from the remote).
     static func json(_ edit: SupersededEdit) -> JSON {
         func side(_ write: SupersededEdit.Write) -> JSON {
-            .object([("value", .string(write.value)), ("author", .string(write.author)), ("event", .string(write.event)),
-                     ("remote", .bool(write.remote))])
+            .object([("value", .string(write.value)), ("author", .string(write.author)), ("email", .string(write.email)),
+                     ("at", .string(write.at)), ("event", .string(write.event)), ("remote", .bool(write.remote))])
         }
         return .object([("kind", .string(edit.kind)), ("id", .string(edit.id)), ("short", .string(edit.shortID)),
-                        ("field", .string(edit.field)), ("lost", side(edit.lost)), ("won", side(edit.won))])
+                        ("label", .string(edit.label)), ("field", .string(edit.field)), ("lost", side(edit.lost)),
+                        ("won", side(edit.won))])
     }
 
     static func json(_ report: SyncReport) -> JSON {

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import JSONShapes
 import TeamflowCore
 
 /// `teamflow task add|check|uncheck|start|move|assign|edit|remove|show|list`: members' tasks.
@@ -22,6 +23,9 @@ enum TaskCommand {
     static let sprint = SprintCommand.sprintOption.withHelp("Put the task in a sprint instead of a week.")
     static let newTitle = OptionSpec(long: "title", valueName: "TEXT", help: "The new title.")
     static let noSprint = FlagSpec(long: "no-sprint", help: "Take the task out of its sprint.")
+    static let points = OptionSpec(long: "points", valueName: "N", help: "The estimate: a whole number from 0 (none clears it).")
+    static let label = OptionSpec(long: "label", valueName: "L", help: "A label (repeat for more).", isRepeating: true)
+    static let noLabel = OptionSpec(long: "no-label", valueName: "L", help: "Take a label off (repeat for more).", isRepeating: true)
     static let open = FlagSpec(long: "open", help: "Only tasks not done.", exclusiveGroup: "state")
     static let done = FlagSpec(long: "done", help: "Only tasks done.", exclusiveGroup: "state")
     static let mine = FlagSpec(long: "mine", help: "Only my tasks (same as --member me).")
@@ -38,7 +42,7 @@ enum TaskCommand {
                    "teamflow task check 3f2a 9d0b", "teamflow task show 3f2a", "teamflow task list --member minsu --open"],
         subcommands: [
             CommandSpec(name: "add", abstract: "Add a task (a sub-task with --parent).",
-                        arguments: [title], options: [member, epic, week, due, parent, sprint], run: handler(add)),
+                        arguments: [title], options: [member, epic, week, due, parent, sprint, points, label], run: handler(add)),
             CommandSpec(name: "check", abstract: "Mark tasks done.", arguments: [openIDs], run: handler(check)),
             CommandSpec(name: "uncheck", abstract: "Mark tasks open (todo) again.", arguments: [doneIDs], run: handler(uncheck)),
             CommandSpec(name: "start", abstract: "Mark tasks in progress (doing).", arguments: [ids], run: handler(start)),
@@ -49,7 +53,7 @@ enum TaskCommand {
                         options: [newTitle, week, due.withHelp("The new due date (none clears it)."),
                                   epic.withHelp("The new epic (none clears it)."),
                                   parent.withHelp("The new parent task (none makes it top-level)."),
-                                  sprint.withHelp("File the task in this sprint.")],
+                                  sprint.withHelp("File the task in this sprint."), points, label, noLabel],
                         flags: [noSprint], run: handler(edit)),
             CommandSpec(name: "remove", abstract: "Remove tasks and their sub-tasks (the history keeps them).", arguments: [ids], run: handler(remove)),
             CommandSpec(name: "link", abstract: "Link a task to a PR, an issue or a commit (a sync checks it when the PR merges).",
@@ -58,7 +62,8 @@ enum TaskCommand {
                         arguments: [id], run: handler(showDetail)),
             CommandSpec(name: "list", abstract: "List tasks (default: this week's).",
                         options: [member, week.withHelp("ISO week, a date in it, or all (default: this week)."),
-                                  epic, sprint.withHelp("Only the sprint's tasks (filed in it or of its weeks); every week of it unless --week.")],
+                                  epic, sprint.withHelp("Only the sprint's tasks (filed in it or of its weeks); every week of it unless --week."),
+                                  label.withHelp("Only tasks with this label.")],
                         flags: [open, done, mine],
                         validate: { parsed in
                             if try parsed[mine], try parsed[member] != nil { throw ValidationError("give --mine or --member, not both") }
@@ -69,7 +74,8 @@ enum TaskCommand {
     static func add(_ inv: Invocation) throws {
         let p = inv.parsed
         let options = try TaskUseCases.NewTask(member: p[member], epic: p[epic], week: p[week], due: p[due],
-                                               parent: p[parent], sprint: p[sprint])
+                                               parent: p[parent], sprint: p[sprint],
+                                               points: p[points].map(Validate.points), labels: p.values(label))
         let task = try useCases(inv).add(title: inv.argument(title), options)
         if task.member == nil, options.member == nil {
             inv.err("note: the task is unassigned: no member is linked to you (teamflow member edit NAME --email YOUR_GIT_EMAIL)\n")
@@ -100,13 +106,14 @@ enum TaskCommand {
     static func edit(_ inv: Invocation) throws {
         let p = inv.parsed
         let changes = try TaskUseCases.Changes(title: p[newTitle], week: p[week], due: p[due], epic: p[epic],
-                                               parent: p[parent], sprint: p[sprint], noSprint: p[noSprint])
+                                               parent: p[parent], sprint: p[sprint], noSprint: p[noSprint],
+                                               points: p[points], addLabels: p.values(label), removeLabels: p.values(noLabel))
         try show(try useCases(inv).edit(p.values(ids), changes), inv, prefix: "Edited: ")
     }
 
     static func remove(_ inv: Invocation) throws {
         let views = try inv.queries().views(try useCases(inv).remove(inv.parsed.values(ids)))
-        inv.emit(json: Present.many(views.map { Present.json($0.task, memberName: $0.memberName) }),
+        inv.emit(json: EntityJSON.many(views.map { EntityJSON.json($0.task, memberName: $0.memberName) }),
                  text: views.map { "Removed task \($0.task.shortID): \(Present.oneLine($0.task.title))" }.joined(separator: "\n"))
     }
 
@@ -129,17 +136,17 @@ enum TaskCommand {
     static func showDetail(_ inv: Invocation) throws {
         let queries = try inv.queries()
         let detail = try queries.taskDetail(inv.argument(id))
-        inv.emit(json: Present.json(detail, today: queries.session.today), text: Present.detail(detail, timeZone: queries.session.timeZone))
+        inv.emit(json: EntityJSON.json(detail, today: queries.session.today), text: Present.detail(detail, timeZone: queries.session.timeZone))
     }
 
     static func list(_ inv: Invocation) throws {
         let p = inv.parsed
         let state: Bool? = try p[done] ? true : p[open] ? false : nil
         let filter = try TaskUseCases.Filter(member: p[mine] ? Session.meWord : p[member], week: p[week], epic: p[epic],
-                                             done: state, sprint: p[sprint])
+                                             done: state, sprint: p[sprint], label: p[label])
         let queries = try inv.queries(), today = queries.session.today
         let tasks = try queries.tasks(filter)
-        inv.emit(json: .array(tasks.map { Present.json($0.task, memberName: $0.memberName, today: today) }),
+        inv.emit(json: .array(tasks.map { EntityJSON.json($0.task, memberName: $0.memberName, today: today) }),
                  text: tasks.isEmpty ? "No tasks." : tasks.map { Present.line($0.task, memberName: $0.memberName, today: today) }.joined(separator: "\n"))
     }
 
@@ -152,7 +159,7 @@ enum TaskCommand {
     static func show(_ tasks: [TeamTask], _ inv: Invocation, prefix: String = "") throws {
         let queries = try inv.queries(), today = queries.session.today
         let views = try queries.views(tasks)
-        inv.emit(json: Present.many(views.map { Present.json($0.task, memberName: $0.memberName, today: today) }),
+        inv.emit(json: EntityJSON.many(views.map { EntityJSON.json($0.task, memberName: $0.memberName, today: today) }),
                  text: views.map { prefix + Present.line($0.task, memberName: $0.memberName, today: today) }.joined(separator: "\n"))
     }
 

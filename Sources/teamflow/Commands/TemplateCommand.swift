@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import JSONShapes
 import Scaffolding
 import TeamflowCore
 import Templates

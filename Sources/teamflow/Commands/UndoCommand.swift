@@ -1,4 +1,5 @@
 import ArgumentParsing
+import JSONShapes
 import TeamflowCore
 
 /// `teamflow undo [ID]`: append the compensating event; history is never rewritten.
@@ -18,9 +19,7 @@ enum UndoCommand {
         let outcome = try UndoUseCase(repository: try inv.store(), session: try inv.session()).undo(inv.parsed[id])
         // A multi-id command is undone whole; JSON lists every event in `batch`.
         let batch = outcome.allUndone.count > 1
-        inv.emit(json: .object([("undone", .string(outcome.undone.id)), ("type", .string(outcome.undone.type)),
-                                ("event", .string(outcome.written.id)), ("written", .string(outcome.written.type)),
-                                ("batch", .array(outcome.allUndone.map { .string($0.id) }))]),
+        inv.emit(json: EntityJSON.undo(outcome),
                  text: batch ? "Undid \(outcome.allUndone.count) events of one command: "
                      + outcome.allUndone.map { "\(ShortID.of($0.id)) \(Present.oneLine($0.type))" }.joined(separator: ", ")
                      : "Undid \(ShortID.of(outcome.undone.id)) \(outcome.undone.type) with \(outcome.written.type)")

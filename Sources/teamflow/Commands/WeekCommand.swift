@@ -1,4 +1,5 @@
 import ArgumentParsing
+import JSONShapes
 import TeamflowCore
 
 /// `teamflow week [W]`: the week's board; `week carry`: Monday's carry-over.
@@ -15,6 +16,7 @@ enum WeekCommand {
         abstract: "Show a week's board: team goals, then each member's tasks, then overdue tasks and projects.",
         examples: ["teamflow week", "teamflow week 2024-W47", "teamflow week 2024-11-18 --json", "teamflow week carry", "teamflow week --burndown"],
         arguments: [week],
+        options: [StatsCommand.by.withHelp("With --burndown: count items or the tasks' points (default: items).")],
         flags: [mine, StatsCommand.burndown],
         subcommands: [
             CommandSpec(name: "carry", abstract: "Move a week's open tasks (with open sub-tasks) and goals to a later week, in one undoable step.",
@@ -28,11 +30,12 @@ enum WeekCommand {
     )
 
     static func run(_ inv: Invocation) throws {
+        defer { inv.tellSupersededWrites() }
         if try inv.parsed[StatsCommand.burndown] { return try StatsCommand.weekBurndown(inv) }
         let queries = try inv.queries()
         let shown = try inv.parsed[week]
         let board = try inv.parsed[mine] ? queries.myWeekBoard(shown) : queries.weekBoard(shown)
-        inv.emit(json: json(board, today: queries.session.today), text: text(board, today: queries.session.today))
+        inv.emit(json: EntityJSON.week(board, today: queries.session.today), text: text(board, today: queries.session.today))
     }
 
     static func carry(_ inv: Invocation) throws {
@@ -46,42 +49,13 @@ enum WeekCommand {
         let taskLines = views.map { "  " + Present.line($0.task, memberName: $0.memberName, today: session.today) }
         let counts = [views.isEmpty ? nil : "\(views.count) task\(views.count == 1 ? "" : "s")",
                       goals.isEmpty ? nil : "\(goals.count) goal\(goals.count == 1 ? "" : "s")"].compactMap { $0 }
-        inv.emit(json: .object([
-            ("from", .string(carried.from.description)),
-            ("to", .string(carried.to.description)),
-            ("tasks", .array(views.map { Present.json($0.task, memberName: $0.memberName, today: session.today) })),
-            ("goals", .array(goals.map(Present.json))),
-        ]), text: carryText(counts.joined(separator: " and "), carried, goals.map { "  " + Present.line($0) } + taskLines))
+        inv.emit(json: EntityJSON.carried(carried, views: views, goals: goals, today: session.today),
+                 text: carryText(counts.joined(separator: " and "), carried, goals.map { "  " + Present.line($0) } + taskLines))
     }
 
     static func carryText(_ counts: String, _ carried: WeekUseCases.Carried, _ lines: [String]) -> String {
         (["Carried \(counts) from \(carried.from) to \(carried.to):"] + lines + ["`teamflow undo` moves them back."])
             .joined(separator: "\n")
-    }
-
-    static func json(_ board: WeekBoard, today: Day) -> JSON {
-        .object([
-            ("week", .string(board.week.description)),
-            ("start", .string(board.start.description)),
-            ("end", .string(board.end.description)),
-            ("goals", .array((board.goalLines + board.sprintGoalLines).map(Present.json))),
-            ("sprint", board.sprint.map(Present.json) ?? .null),
-            ("members", .array(board.members.map { memberJSON($0, today: today) })),
-            ("unassigned", .array(board.unassigned.map { Present.json($0, today: today) })),
-            ("overdue", .array(board.overdue.map { Present.json($0, today: today) })),
-            ("overdueTasks", .array(board.overdueTasks.map { Present.json($0, today: today) })),
-        ])
-    }
-
-    static func memberJSON(_ column: MemberTasks, today: Day? = nil) -> JSON {
-        .object([
-            ("id", .string(column.member.id)),
-            ("name", .string(column.member.name)),
-            ("handle", .optional(column.member.handle)),
-            ("done", .int(column.done)),
-            ("total", .int(column.total)),
-            ("tasks", .array(column.tasks.map { Present.json($0, today: today) })),
-        ])
     }
 
     static func text(_ board: WeekBoard, today: Day) -> String {

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import JSONShapes
 import TeamflowCore
 
 /// `teamflow wiki save|append|list|show|history|export`: wiki pages and journals.
@@ -32,31 +33,31 @@ enum WikiCommand {
 
     static func save(_ inv: Invocation) throws {
         let page = try useCases(inv).save(title: inv.argument(title), body: try inv.readText(inv.parsed[file] ?? "-"))
-        inv.emit(json: Present.json(page), text: "Saved page \(page.shortID): \(page.title)")
+        inv.emit(json: EntityJSON.json(page), text: "Saved page \(page.shortID): \(page.title)")
     }
 
     static func append(_ inv: Invocation) throws {
         let page = try useCases(inv).append(title: inv.argument(title), text: try inv.readText(inv.parsed[file] ?? "-"),
                                             date: inv.parsed[date], by: inv.parsed[by])
         let entry = page.entries.last
-        inv.emit(json: Present.json(page),
+        inv.emit(json: EntityJSON.json(page),
                  text: "Appended to \(page.title): \(entry?.day ?? "") by \(entry?.author ?? "")")
     }
 
     static func list(_ inv: Invocation) throws {
         let pages = try useCases(inv).list()
-        inv.emit(json: .array(pages.map(Present.json)),
+        inv.emit(json: .array(pages.map(EntityJSON.json)),
                  text: pages.isEmpty ? "No wiki pages." : pages.map(Present.line).joined(separator: "\n"))
     }
 
     static func show(_ inv: Invocation) throws {
         let page = try useCases(inv).page(inv.argument(title))
-        inv.emit(json: Present.json(page), text: Present.detail(page))
+        inv.emit(json: EntityJSON.json(page), text: Present.detail(page))
     }
 
     static func history(_ inv: Invocation) throws {
         let page = try useCases(inv).page(inv.argument(title))
-        inv.emit(json: .array(page.timeline.map(Present.json)),
+        inv.emit(json: .array(page.timeline.map(EntityJSON.json)),
                  text: page.timeline.map(Present.line).joined(separator: "\n"))
     }
 

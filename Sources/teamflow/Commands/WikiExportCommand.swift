@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Foundation
 import Insights
+import JSONShapes
 import TeamflowCore
 import WikiExport
 

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import JSONShapes
 import Importers
 import TeamflowCore
 

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Insights
+import JSONShapes
 import TeamflowCore
 import WikiExport
 

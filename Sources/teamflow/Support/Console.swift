@@ -1,4 +1,5 @@
 import Foundation
+import JSONShapes
 import TeamflowCore
 
 /// Where one run's standard output and error go, whether they are coloured, and what its

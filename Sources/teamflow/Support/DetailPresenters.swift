@@ -4,47 +4,6 @@ import TeamflowCore
 /// `task show` and `goal show`: every field, sub-tasks, and the item's history; plus the
 /// shape a command that names several items prints.
 extension Present {
-    /// One JSON object for one item (as a write command always printed), an array for several.
-    static func many(_ items: [JSON]) -> JSON {
-        items.count == 1 ? items[0] : .array(items)
-    }
-
-    static func json(_ detail: TaskDetail, today: Day? = nil) -> JSON {
-        guard case .object(var pairs) = json(detail.task, memberName: detail.memberName, today: today) else { return .null }
-        pairs += [
-            ("epicTitle", .optional(detail.epicTitle)),
-            ("project", .optional(detail.projectName)),
-            ("sprintName", .optional(detail.sprintName)),
-            ("createdAt", .optional(detail.created?.at)),
-            ("createdBy", .optional(detail.created?.author.name)),
-            ("subtasks", .array(detail.subtasks.map { json($0, today: today) })),
-            ("history", .array(detail.history.map(json))),
-            ("links", .array(detail.links.map { view in
-                .object([("kind", .string(view.link.kind)), ("ref", .string(view.link.ref)), ("label", .string(view.link.label)),
-                         ("url", .optional(view.url))])
-            })),
-        ]
-        return .object(pairs)
-    }
-
-    static func json(_ detail: GoalDetail) -> JSON {
-        guard case .object(var pairs) = json(detail.goal) else { return .null }
-        pairs += [("sprintName", .optional(detail.sprintName)), ("history", .array(detail.history.map(json)))]
-        return .object(pairs)
-    }
-
-    static func json(_ entry: HistoryEntry) -> JSON {
-        .object([
-            ("event", .string(entry.event)),
-            ("type", .string(entry.type)),
-            ("at", .string(entry.at)),
-            ("author", .object([("name", .string(entry.author.name)), ("email", .string(entry.author.email))])),
-            ("changes", .array(entry.changes.map { change in
-                .object([("field", .string(change.field)), ("before", .optional(change.before)), ("after", .optional(change.after))])
-            })),
-        ])
-    }
-
     static func detail(_ detail: TaskDetail, timeZone: TimeZone) -> String {
         let task = detail.task
         var fields: [(String, String?)] = [

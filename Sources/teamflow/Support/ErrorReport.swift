@@ -1,4 +1,5 @@
 import ArgumentParsing
+import JSONShapes
 import TeamflowCore
 import Templates
 
@@ -23,13 +24,7 @@ enum ErrorReport {
         var fields: [(String, JSON)]
         switch error {
         case let error as TeamflowError:
-            fields = [("code", .string(code(of: error.kind))), ("message", .string(ErrorHints.message(for: error))),
-                      ("hints", .array(ErrorHints.lines(for: error).map(JSON.string)))]
-            if !error.candidates.isEmpty {
-                fields.append(("candidates", .array(error.candidates.map {
-                    .object([("id", .string($0.id)), ("label", .string($0.label))])
-                })))
-            }
+            fields = ErrorJSON.fields(error, message: ErrorHints.message(for: error), hints: ErrorHints.lines(for: error))
         case let error as TemplateError:
             fields = [("code", .string(error.exceededBudget == nil ? "template" : "template_budget")),
                       ("message", .string(error.message)), ("file", .optional(error.templateName)),
@@ -41,17 +36,5 @@ enum ErrorReport {
             fields = [("code", .string(usage || status(of: error) == 64 ? "usage" : "failure")), ("message", .string("\(error)"))]
         }
         return .object([("error", .object(fields))])
-    }
-
-    /// The snake_case word for a kind: what scripts match on, so it never changes.
-    static func code(of kind: TeamflowError.Kind) -> String {
-        switch kind {
-        case .usage: return "usage"
-        case .notFound: return "not_found"
-        case .ambiguous: return "ambiguous"
-        case .conflict: return "conflict"
-        case .failure: return "failure"
-        case .environment: return "environment"
-        }
     }
 }

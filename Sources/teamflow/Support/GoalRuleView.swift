@@ -1,4 +1,5 @@
 import TeamflowCore
+import JSONShapes
 
 /// How a recurring goal looks in JSON and in text.
 enum GoalRuleView {

@@ -2,6 +2,7 @@ import ArgumentParsing
 import Foundation
 import TeamflowCore
 import TeamflowGit
+import JSONShapes
 
 /// What one run of the command line is given besides its words: the process's values in
 /// `main.swift`, a test's own in the CLI tests, which run commands in their process.

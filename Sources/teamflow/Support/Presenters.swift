@@ -1,8 +1,9 @@
 import Foundation
+import JSONShapes
 import TeamflowCore
 import TeamflowGit
 
-/// How entities look in JSON and in text. Keys follow SPEC section 4.
+/// How entities look in text (their JSON is `EntityJSON`, in JSONShapes). Keys follow SPEC section 4.
 ///
 /// Text: every field that is one line on screen (title, name, id, week, author) goes through
 /// `oneLine`, so a newline or control character from a teammate's event shows as an escape and
@@ -14,31 +15,6 @@ enum Present {
     /// A multi-line body for text output: CRLF and lone CR read as line breaks (events written
     /// before `review add` normalised gh's CRLF still show clean lines).
     static func block(_ text: String) -> String { Markdown.normalizingLineEnds(text) }
-
-    static func json(_ goal: Goal) -> JSON { json(goal, ownerName: nil) }
-
-    /// A goal with its owner's name (`member`, as for tasks) and, on a board, where it was carried.
-    static func json(_ goal: Goal, ownerName: String?, carriedFrom: String? = nil, carriedTo: String? = nil) -> JSON {
-        .object([
-            ("id", .string(goal.id)),
-            ("short", .string(goal.shortID)),
-            ("title", .string(goal.title)),
-            ("done", .bool(goal.done)),
-            ("week", .string(goal.week)),
-            ("sprint", .optional(goal.sprint)),
-            ("createdBy", .string(goal.createdBy)),
-            ("createdAt", .string(goal.createdAt)),
-            ("doneAt", .optional(goal.doneAt)),
-            ("note", .optional(goal.note)),
-            ("member", .optional(ownerName)),
-            ("carriedFrom", .optional(carriedFrom)),
-            ("carriedTo", .optional(carriedTo)),
-        ])
-    }
-
-    static func json(_ line: GoalLine) -> JSON {
-        json(line.goal, ownerName: line.ownerName, carriedFrom: line.carriedFrom, carriedTo: line.carriedTo)
-    }
 
     /// A board's goal line: `[>]` and the week for a record a carry left behind, the week it
     /// came from when carried in, and the owner.
@@ -98,31 +74,9 @@ extension Invocation {
 // MARK: - Members, projects, epics, tasks, sprints
 
 extension Present {
-    static func json(_ member: Member) -> JSON {
-        .object([
-            ("id", .string(member.id)),
-            ("short", .string(member.shortID)),
-            ("name", .string(member.name)),
-            ("handle", .optional(member.handle)),
-            ("email", .optional(member.email)),
-        ])
-    }
-
     static func line(_ member: Member) -> String {
         "\(Console.styled(oneLine(member.shortID), .dim))  \(oneLine(member.name))" + (member.handle.map { "  @\(oneLine($0))" } ?? "")
             + (member.email.map { "  <\(oneLine($0))>" } ?? "")
-    }
-
-    static func json(_ project: Project, today: Day) -> JSON {
-        .object([
-            ("id", .string(project.id)),
-            ("short", .string(project.shortID)),
-            ("name", .string(project.name)),
-            ("status", .string(project.status.rawValue)),
-            ("due", .optional(project.due?.description)),
-            ("overdue", .bool(project.isOverdue(today: today))),
-            ("description", .optional(project.description)),
-        ])
     }
 
     static func line(_ project: Project, today: Day) -> String {
@@ -133,60 +87,9 @@ extension Present {
         return text
     }
 
-    /// `status` is the one shown (derived from the tasks unless set with `epic move`, see
-    /// `EpicProgress.isDerived`); `statusDerived` says which; `percent` is null without tasks.
-    static func json(_ item: EpicProgress) -> JSON {
-        .object([
-            ("id", .string(item.epic.id)),
-            ("short", .string(item.epic.shortID)),
-            ("title", .string(item.epic.title)),
-            ("status", .string(item.status.rawValue)),
-            ("project", .optional(item.epic.project)),
-            ("done", .int(item.done)),
-            ("total", .int(item.total)),
-            // Progress where people look.
-            ("percent", item.percent.map(JSON.int) ?? .null),
-            ("statusDerived", .bool(item.isDerived)),
-        ])
-    }
-
     static func line(_ item: EpicProgress) -> String {
         "\(status(item.status)) \(Console.styled(oneLine(item.epic.shortID), .dim))  \(oneLine(item.epic.title))  (\(progress(item.done, item.total, percent: item.percent)))"
             + (item.isDerived && item.status == .done ? "  " + Console.styled("complete", .green) : "")
-    }
-
-    /// A task as SPEC section 4 shapes it; `member` is the assignee's name. `carried` is where
-    /// a board's line was carried from and to (default: the week it came from into its own
-    /// week); `overdue` is written when `today` is known.
-    static func json(_ task: TeamTask, memberName: String?, subtasks: [JSON]? = nil, today: Day? = nil,
-                     carried: (from: String?, to: String?)? = nil, overdue: Bool? = nil) -> JSON {
-        var pairs: [(String, JSON)] = [
-            ("id", .string(task.id)),
-            ("short", .string(task.shortID)),
-            ("title", .string(task.title)),
-            ("done", .bool(task.done)),
-            ("status", .string(task.status.rawValue)),
-            ("member", .optional(memberName)),
-            ("epic", .optional(task.epic)),
-            ("parent", .optional(task.parent)),
-            ("week", .string(task.week)),
-            ("sprint", .optional(task.sprint)),
-            ("due", .optional(task.due?.description)),
-            ("doneAt", .optional(task.doneAt)),
-            ("note", .optional(task.note)),
-        ]
-        // carry-over and due dates
-        let carried = carried ?? (from: task.carriedFrom(into: task.week), to: nil)
-        pairs += [("carriedFrom", .optional(carried.from)), ("carriedTo", .optional(carried.to))]
-        // A board line's overdue is the board's; a task listed alone is judged on today.
-        if let overdue = overdue ?? today.map(task.isOverdue(today:)) { pairs.append(("overdue", .bool(overdue))) }
-        if let subtasks { pairs.append(("subtasks", .array(subtasks))) }
-        return .object(pairs)
-    }
-
-    static func json(_ node: TaskNode, today: Day? = nil) -> JSON {
-        json(node.task, memberName: node.memberName, subtasks: node.subtasks.map { json($0, today: today) }, today: today,
-             carried: (from: node.carriedFrom, to: node.carriedTo), overdue: today == nil ? nil : node.isOverdue)
     }
 
     /// `[x]` done, `[~]` doing, `[ ]` todo (coloured marks on a terminal).
@@ -199,20 +102,10 @@ extension Present {
     }
 
     static func line(_ task: TeamTask, memberName: String?, today: Day? = nil) -> String {
-        "\(status(task.status)) \(Console.styled(oneLine(task.shortID), .dim))  \(oneLine(task.title))"
+        "\(status(task.status)) \(Console.styled(oneLine(task.shortID), .dim))  \(oneLine(task.title))" + estimate(task)
             + (memberName.map { "  @\(oneLine($0))" } ?? "") + "  " + Console.styled(oneLine(task.week), .dim)
             + due(task, today: today, overdue: today.map(task.isOverdue(today:)) == true)
             + (task.links.isEmpty ? "" : "  " + Console.styled(oneLine(task.links.map(\.label).joined(separator: " ")), .dim))
-    }
-
-    static func json(_ sprint: Sprint) -> JSON {
-        .object([
-            ("id", .string(sprint.id)),
-            ("short", .string(sprint.shortID)),
-            ("name", .string(sprint.name)),
-            ("from", .string(sprint.from.description)),
-            ("to", .string(sprint.to.description)),
-        ])
     }
 
     static func line(_ sprint: Sprint) -> String {
@@ -244,35 +137,6 @@ extension Present {
 // MARK: - Reviews, retrospectives, wiki pages
 
 extension Present {
-    static func json(_ review: Review) -> JSON {
-        .object([
-            ("id", .string(review.id)),
-            ("short", .string(review.shortID)),
-            ("pr", .int(review.pr)),
-            ("title", .string(review.title)),
-            ("author", .string(review.author)),
-            ("url", .optional(review.url)),
-            ("branch", .optional(review.branch)),
-            ("openedAt", .optional(review.openedAt)),
-            ("week", .string(review.week)),
-            ("sections", .array(review.sections.map { section in
-                .object([
-                    ("kind", .string(section.kind)),
-                    ("heading", .string(section.heading)),
-                    ("body", .string(section.body)),
-                    ("checklist", .array(section.checklist.map { .object([("text", .string($0.text)), ("done", .bool($0.done))]) })),
-                ])
-            })),
-            ("comments", .array(review.comments.map { comment in
-                .object([("id", .string(comment.id)), ("author", .string(comment.author)), ("text", .string(comment.text)),
-                         ("at", .string(comment.at)), ("state", .optional(comment.state)), ("github", .optional(comment.github))])
-            })),
-            ("createdAt", .string(review.createdAt)),
-            ("state", .optional(review.prState)),
-            ("mergedAt", .optional(review.mergedAt)),
-        ])
-    }
-
     static func line(_ review: Review) -> String {
         let comments = review.comments.count
         return "\(Console.styled("#\(review.pr)", .bold))  \(Console.styled(oneLine(review.shortID), .dim))  \(oneLine(review.title))"
@@ -302,33 +166,8 @@ extension Present {
         return lines.joined(separator: "\n")
     }
 
-    static func json(_ entry: RetroEntry) -> JSON {
-        .object([
-            ("id", .string(entry.id)),
-            ("short", .string(entry.shortID)),
-            ("text", .string(entry.text)),
-            ("kind", .string(entry.kind)),
-            ("week", .string(entry.week)),
-            ("author", .string(entry.author)),
-            ("createdAt", .string(entry.createdAt)),
-        ])
-    }
-
     static func line(_ entry: RetroEntry) -> String {
         "\(Console.styled(oneLine(entry.shortID), .dim))  \(oneLine(entry.week))  \(Console.styled(oneLine(entry.kind) + String(repeating: " ", count: max(0, 7 - entry.kind.count)), .cyan)) \(oneLine(entry.text))"
-    }
-
-    static func json(_ page: WikiPage) -> JSON {
-        .object([
-            ("id", .string(page.id)),
-            ("short", .string(page.shortID)),
-            ("title", .string(page.title)),
-            ("body", .string(page.body)),
-            ("entries", .array(page.journal.map { entry in
-                .object([("id", .string(entry.id)), ("day", .string(entry.day)), ("author", .string(entry.author)),
-                         ("text", .string(entry.text))])
-            })),
-        ])
     }
 
     static func line(_ page: WikiPage) -> String {
@@ -345,11 +184,6 @@ extension Present {
             lines += ["", Console.styled("\(oneLine(entry.day)) by \(oneLine(entry.author))", .cyan), block(entry.text)]
         }
         return lines.joined(separator: "\n")
-    }
-
-    static func json(_ revision: WikiRevision) -> JSON {
-        .object([("id", .string(revision.id)), ("action", .string(revision.action)), ("author", .string(revision.author)),
-                 ("at", .string(revision.at)), ("size", .int(revision.size))])
     }
 
     static func line(_ revision: WikiRevision) -> String {

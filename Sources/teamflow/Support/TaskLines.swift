@@ -5,6 +5,12 @@ import TeamflowCore
 extension Present {
     /// `  due 11-22` (the year too when it is not today's), then `  overdue` (red on a terminal)
     /// when the read model says so; empty without a due date.
+    /// `  3pt #ios #ui`: the estimate and the labels, when there are any.
+    static func estimate(_ task: TeamTask) -> String {
+        let parts = (task.points.map { ["\($0)pt"] } ?? []) + task.labels.map { "#" + oneLine($0) }
+        return parts.isEmpty ? "" : "  " + Console.styled(parts.joined(separator: " "), .dim)
+    }
+
     static func due(_ task: TeamTask, today: Day?, overdue: Bool) -> String {
         guard let due = task.due else { return "" }
         let date = today.map { $0.year == due.year } == false ? due.description : String(due.description.dropFirst(5))
@@ -21,7 +27,7 @@ extension Present {
         nodes.flatMap { node in
             let task = node.task
             var line = "\(indent)\(node.carriedTo == nil ? status(task.status) : carriedMark) "
-                + "\(Console.styled(oneLine(task.shortID), .dim))  \(oneLine(task.title))"
+                + "\(Console.styled(oneLine(task.shortID), .dim))  \(oneLine(task.title))" + estimate(task)
             if let to = node.carriedTo {
                 line += "  " + Console.styled("→ \(oneLine(to))", .cyan)
             } else {

@@ -1,3 +1,4 @@
+import JSONShapes
 /// `teamflow --version` (and `--version --json`): the release number from the source and the
 /// commit and date `scripts/build-info.sh` embedded at build time (`BuildInfo`, generated).
 enum VersionText {

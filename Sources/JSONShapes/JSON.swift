@@ -1,5 +1,8 @@
 /// A JSON value with ordered object keys, so `--json` output is stable byte for byte.
-enum JSON {
+///
+/// Shared by every front-end that prints the CLI's `--json` shapes (the command line and the
+/// web board's API), so a script reads the same document from either.
+public enum JSON: Sendable {
     case string(String)
     case int(Int)
     /// A fraction (chart averages and ideal lines); not finite writes `null`.
@@ -9,24 +12,24 @@ enum JSON {
     case array([JSON])
     case object([(String, JSON)])
 
-    static func optional(_ text: String?) -> JSON { text.map(JSON.string) ?? .null }
+    public static func optional(_ text: String?) -> JSON { text.map(JSON.string) ?? .null }
 
     /// The version of the `--json` shapes (docs/JSON.md). Adding a key is not a new version
     /// (readers ignore keys they do not know); removing or renaming one, or changing what a
     /// value means or its type, is.
-    static let schemaVersion = 1
+    public static let schemaVersion = 1
 
     /// The value as a command prints it: a top-level object gets `"schema"` as its first key.
     /// Lists stay bare arrays (SPEC section 4 fixes them; `teamflow --version --json` names the
     /// version they follow), and objects inside a value are left alone: the version is the
     /// document's, not each entity's.
-    var document: JSON {
+    public var document: JSON {
         guard case .object(let pairs) = self else { return self }
         return .object([("schema", .int(JSON.schemaVersion))] + pairs.filter { $0.0 != "schema" })
     }
 
     /// Compact when `pretty` is false; two-space indentation otherwise. Non-ASCII is kept as is.
-    func serialized(pretty: Bool = true) -> String {
+    public func serialized(pretty: Bool = true) -> String {
         var out = ""
         write(into: &out, indent: pretty ? "" : nil)
         return out

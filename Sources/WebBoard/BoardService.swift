@@ -1,0 +1,213 @@
+import Foundation
+import JSONShapes
+import TeamflowKit
+
+/// The team behind the board, for every connection thread: one `Team` (not thread-safe) used
+/// under one lock, so reads see one state and writes go one at a time through the same use
+/// cases the CLI runs (each one event or batch, one commit; the store's compare-and-swap
+/// keeps writers in other processes safe).
+final class BoardService: @unchecked Sendable {
+    // @unchecked: `team` and `pageCache` are touched only inside `withTeam`, under `lock`.
+    private let lock = NSLock()
+    private let team: Team
+    /// The team's name when none was recorded (the repository's folder).
+    let teamFallback: String?
+    /// The last page rendered (by ref tip and week): a page asked for again before the ref
+    /// moves is not rendered again.
+    private var pageCache: (key: String, page: PageTemplate)?
+    /// The last `/api/v1/week` document, by the same key: scripts poll it.
+    private var weekCache: (key: String, bytes: [UInt8])?
+
+    init(team: Team) {
+        self.team = team
+        teamFallback = team.store.folderName
+    }
+
+    /// Runs `body` with the team, alone.
+    func withTeam<T>(_ body: (Team) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(team)
+    }
+
+    /// The page rendered by `render` for `week` at the current tip, from the cache when the
+    /// tip has not moved.
+    func page(week: String, render: (Team) throws -> PageTemplate) throws -> PageTemplate {
+        try withTeam { team in
+            let key = try Self.key(team, week)
+            if let cached = pageCache, cached.key == key { return cached.page }
+            let page = try render(team)
+            pageCache = (key, page)
+            return page
+        }
+    }
+
+    // MARK: The actions (the CLI's use cases; each returns what the CLI's --json prints)
+
+    enum TaskStatusAction: String, CaseIterable, Sendable {
+        case check, uncheck, start
+    }
+
+    func setStatus(_ action: TaskStatusAction, task id: String) throws -> JSON {
+        try withTeam { team in
+            let task: TeamTask
+            switch action {
+            case .check: task = try team.tasks.check(id)
+            case .uncheck: task = try team.tasks.uncheck(id)
+            case .start: task = try team.tasks.start(id)
+            }
+            return try Self.json([task], team)
+        }
+    }
+
+    func addTask(title: String, member: String?, due: String?, week: String?) throws -> JSON {
+        try withTeam { team in
+            try Self.json([team.tasks.add(title: title, .init(member: member, week: week, due: due))], team)
+        }
+    }
+
+    func editTask(_ id: String, title: String?, due: String?) throws -> JSON {
+        try withTeam { team in
+            try Self.json([team.tasks.edit(id, .init(title: title, due: due))], team)
+        }
+    }
+
+    func addGoal(title: String, week: String?) throws -> JSON {
+        try withTeam { team in EntityJSON.json(try team.goals.add(title: title, week: week)) }
+    }
+
+    func setGoal(_ id: String, done: Bool) throws -> JSON {
+        try withTeam { team in EntityJSON.json(done ? try team.goals.check(id) : try team.goals.uncheck(id)) }
+    }
+
+    func addRetro(text: String, kind: String?, week: String?) throws -> JSON {
+        try withTeam { team in EntityJSON.json(try team.retros.add(text: text, kind: kind, week: week)) }
+    }
+
+    /// `week carry`: last week's open tasks and goals into this week (or `from` into `to`).
+    func carry(from: String?, to: String?) throws -> JSON {
+        try withTeam { team in
+            let carried = try team.weeks.carry(from: from, to: to)
+            let state = try team.state()
+            return EntityJSON.carried(carried, views: try team.queries.views(carried.tasks),
+                                      goals: carried.goals.map { GoalLine($0, in: state) }, today: team.session().today)
+        }
+    }
+
+    /// `undo`: the author's last change, as `teamflow undo --json` reports it.
+    func undo() throws -> JSON {
+        try withTeam { team in EntityJSON.undo(try team.undo()) }
+    }
+
+    /// `week [W] --json` as the bytes of the response body, from the cache while the ref stays.
+    func weekDocument(_ week: String?) throws -> [UInt8] {
+        try withTeam { team in
+            let key = try Self.key(team, week ?? "")
+            if let cached = weekCache, cached.key == key { return cached.bytes }
+            let bytes = Array((EntityJSON.week(try team.week(week), today: team.session().today).document.serialized() + "\n").utf8)
+            weekCache = (key, bytes)
+            return bytes
+        }
+    }
+
+    /// What a cached rendering depends on: the ref's tip, what was asked for, and today.
+    private static func key(_ team: Team, _ asked: String) throws -> String {
+        (try team.store.tipHash() ?? "") + " " + asked + " " + team.session().today.description
+    }
+
+    func taskJSON(_ id: String) throws -> JSON {
+        try withTeam { team in
+            let queries = team.queries
+            return EntityJSON.json(try queries.taskDetail(id), today: queries.session.today)
+        }
+    }
+
+    /// Changed tasks as `task check --json` prints them: one object for one task.
+    private static func json(_ tasks: [TeamTask], _ team: Team) throws -> JSON {
+        let today = team.session().today
+        return EntityJSON.many(try team.queries.views(tasks).map { EntityJSON.json($0.task, memberName: $0.memberName, today: today) })
+    }
+}
+
+/// The events ref's tip, polled every half second by one thread with its own store, so an
+/// open page hears of a change made anywhere (the CLI, another browser, a sync) quickly.
+final class TipWatch: @unchecked Sendable {
+    // @unchecked: `tip` and `stopped` are guarded by `condition`.
+    private let condition = NSCondition()
+    private var tip = ""
+    private var stopped = false
+    private let interval: TimeInterval
+
+    init(interval: TimeInterval = 0.5) {
+        self.interval = interval
+    }
+
+    /// Starts polling `read` (the tip, or nil before the first event) on a thread of its own.
+    func start(_ read: @escaping @Sendable () -> String?) {
+        update(read() ?? "")
+        let thread = Thread { [self] in
+            while !isStopped {
+                Thread.sleep(forTimeInterval: interval)
+                update(read() ?? "")
+            }
+        }
+        thread.name = "teamflow tip watch"
+        thread.start()
+    }
+
+    private var isStopped: Bool { condition.withLock { stopped } }
+
+    private func update(_ new: String) {
+        condition.withLock {
+            if new != tip {
+                tip = new
+                condition.broadcast()
+            }
+        }
+    }
+
+    var current: String { condition.withLock { tip } }
+
+    /// Waits until the tip differs from `seen`, the watch stops (nil), or `timeout` passes
+    /// (the tip unchanged).
+    func wait(after seen: String, timeout: TimeInterval) -> String? {
+        condition.withLock {
+            let deadline = Date().addingTimeInterval(timeout)
+            while tip == seen && !stopped {
+                if !condition.wait(until: deadline) { break }
+            }
+            return stopped ? nil : tip
+        }
+    }
+
+    /// Ends every wait and the polling thread.
+    func stop() {
+        condition.withLock {
+            stopped = true
+            condition.broadcast()
+        }
+    }
+}
+
+/// One page's `/events` stream: a `tip` event at once, another whenever the ref moves, a
+/// comment every 15 seconds so proxies and the browser keep the connection, the end when the
+/// server stops.
+final class TipEvents: ChunkSource, @unchecked Sendable {
+    // @unchecked: `seen` is used only by the one connection thread that pulls this stream.
+    private let watch: TipWatch
+    private var seen: String?
+
+    init(watch: TipWatch) { self.watch = watch }
+
+    func next() -> [UInt8]? {
+        guard let last = seen else {
+            let tip = watch.current
+            seen = tip
+            return Array("retry: 1000\nevent: tip\ndata: \(tip)\n\n".utf8)
+        }
+        guard let tip = watch.wait(after: last, timeout: 15) else { return nil }
+        if tip == last { return Array(": still here\n\n".utf8) }
+        seen = tip
+        return Array("event: tip\ndata: \(tip)\n\n".utf8)
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import TeamflowKit
+import TeamflowTestSupport
+import XCTest
+
+/// The board in a real browser: headless Chromium driven by Selenium through Debian's
+/// chromedriver, against the real `teamflow serve`. Without Chromium, chromedriver or Python's
+/// selenium the test skips locally and fails under CI (bootstrap installs them); where
+/// Chromium is there but cannot start, it skips with the reason.
+final class BrowserTests: XCTestCase {
+    static let chromedriver = "/usr/bin/chromedriver"
+
+    func testTickATaskSeeCLIChangesLiveAndReadAt390Pixels() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.chromedriver) else {
+            throw RequiredTool.missing("chromedriver is not installed (scripts/bootstrap.sh installs chromium-driver): the browser test is skipped")
+        }
+        guard let python = Self.python(with: "selenium") else {
+            throw RequiredTool.missing("python3 with selenium is not installed (scripts/bootstrap.sh installs it): the browser test is skipped")
+        }
+        let fixture = try BoardFixture()
+        let serve = try ServeProcess(["serve", "--port", "0", "--no-open"], in: fixture.folder)
+        defer { _ = serve.stop() }
+        let line = try XCTUnwrap(serve.firstLine())
+        let address = try XCTUnwrap(ServeProcess.address(of: line))
+        let before = try fixture.commitCount()
+        let short = String(fixture.taskID.prefix(8))
+
+        let result = try Self.run(python, ["-c", Self.script, address.url, ServeProcess.binary, fixture.folder.path, short])
+        if result.code == 3 { throw XCTSkip("Chromium could not start here: \(result.stdout) \(result.stderr.suffix(600))") }
+        XCTAssertEqual(result.code, 0, result.stdout + result.stderr.suffix(2000))
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
+        XCTAssertEqual(report["checkedInPage"] as? Bool, true)
+        XCTAssertEqual(report["tokenLeftURL"] as? Bool, true)
+        XCTAssertLessThanOrEqual(report["cliSeconds"] as? Double ?? 99, 2.0)
+        XCTAssertEqual(report["fitsAt390"] as? Bool, true, "\(report)")
+
+        // The click is one commit, seen by the CLI.
+        let week = try fixture.openTeam().week()
+        XCTAssertEqual(week.members.first { $0.member.name == "Minsu" }?.tasks.first?.task.done, true)
+        XCTAssertEqual(try fixture.commitCount(), before + 2, "the click and the CLI's task add")
+        let subject = try BoardFixture.git(["log", "-2", "--format=%s", "refs/teamflow/events"], in: fixture.folder)
+        XCTAssertTrue(subject.contains("Login API"), subject)
+    }
+
+    /// Clicks the task's checkbox, waits for it to show checked, adds a task with the CLI and
+    /// times its arrival in the open page, then measures the page at 390 px. Exit 3: no browser.
+    static let script = #"""
+    import json, os, subprocess, sys, time
+    os.environ["SE_AVOID_STATS"] = "true"
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    url, teamflow, repo, short = sys.argv[1:5]
+    options = webdriver.ChromeOptions()
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--window-size=1200,900"]:
+        options.add_argument(flag)
+    try:
+        driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
+    except Exception as error:
+        print("cannot start Chromium:", repr(error)[:400])
+        sys.exit(3)
+    report = {}
+    def wait(condition, seconds):
+        end = time.time() + seconds
+        while time.time() < end:
+            try:
+                if condition():
+                    return True
+            except Exception:
+                pass
+            time.sleep(0.05)
+        return False
+    try:
+        driver.get(url)
+        report["tokenLeftURL"] = "token=" not in driver.current_url
+        driver.find_element(By.CSS_SELECTOR, "#task-" + short + " button.check").click()
+        report["checkedInPage"] = wait(lambda: "done" in (driver.find_element(By.ID, "task-" + short).get_attribute("class") or "")
+                                       and driver.find_element(By.CSS_SELECTOR, "#task-" + short + " button.check").get_attribute("aria-pressed") == "true", 5)
+        time.sleep(0.6)  # the page's event stream has seen the click's tip
+        env = dict(os.environ)
+        subprocess.run([teamflow, "-C", repo, "task", "add", "Added from the CLI", "--member", "jiwoo"], check=True, env=env,
+                       stdout=subprocess.DEVNULL)
+        start = time.time()
+        seen = wait(lambda: "Added from the CLI" in driver.find_element(By.TAG_NAME, "main").text, 5)
+        report["cliSeconds"] = (time.time() - start) if seen else 99.0
+        driver.set_window_size(390, 844)
+        time.sleep(0.3)
+        width = driver.execute_script("return window.innerWidth")
+        scroll = driver.execute_script("return document.documentElement.scrollWidth")
+        report["width"] = width
+        report["scrollWidth"] = scroll
+        report["fitsAt390"] = scroll <= width
+        report["console"] = [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+    finally:
+        driver.quit()
+    print(json.dumps(report))
+    """#
+
+    /// The real executable (not a pyenv shim) of the first python3 on PATH that imports `module`.
+    static func python(with module: String) -> String? {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/bin:/usr/local/bin"
+        for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/python3") {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "\(folder)/python3")
+            process.arguments = ["-c", "import sys, \(module); print(sys.executable)"]
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { continue }
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let executable = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if process.terminationStatus == 0, !executable.isEmpty { return executable }
+        }
+        return nil
+    }
+
+    /// Runs a program to its end (killed after two minutes) with the fixture's environment.
+    static func run(_ executable: String, _ arguments: [String]) throws -> (stdout: String, stderr: String, code: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ServeProcess.environment(["SE_AVOID_STATS": "true"])
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let timer = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: timer)
+        let errors = ThreadSafe<Data>(Data())
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { let data = err.fileHandleForReading.readDataToEndOfFile(); errors.mutate { $0 = data } }
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        timer.cancel()
+        return (String(decoding: output, as: UTF8.self), String(decoding: errors.value, as: UTF8.self), process.terminationStatus)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import TeamflowKit
+import XCTest
+
+/// `teamflow serve` as a process: the first line, the exit statuses, signals.
+final class ServeCommandTests: XCTestCase {
+    func testTheFirstLineIsTheURLAndSIGINTAndSIGTERMExitZero() throws {
+        let fixture = try BoardFixture()
+        for signal in [SIGINT, SIGTERM] {
+            let serve = try ServeProcess(["serve", "--port", "0", "--no-open"], in: fixture.folder)
+            let line = try XCTUnwrap(serve.firstLine(), serve.standardError)
+            XCTAssertTrue(line.hasPrefix("Serving BeStory at http://127.0.0.1:"), line)
+            let address = try XCTUnwrap(ServeProcess.address(of: line), line)
+            XCTAssertEqual(address.token.count, 64)
+            XCTAssertTrue(address.token.allSatisfy(\.isHexDigit))
+            let client = HTTPClient(port: address.port)
+            XCTAssertEqual(try client.send("GET", "/api/v1/week", headers: ["Authorization": "Bearer \(address.token)"]).status, 200)
+            XCTAssertEqual(serve.stop(signal), 0)
+        }
+    }
+
+    func testAnotherAddressThanLoopbackNeedsATokenFile() throws {
+        let fixture = try BoardFixture()
+        let serve = try ServeProcess(["serve", "--bind", "0.0.0.0", "--port", "0", "--no-open"], in: fixture.folder)
+        XCTAssertEqual(serve.waitForExit(), 64)
+        XCTAssertTrue(serve.standardError.contains("--token-file"), serve.standardError)
+    }
+
+    func testATokenFileIsTheToken() throws {
+        let fixture = try BoardFixture()
+        let file = fixture.folder.appendingPathComponent("token").path
+        try (String(repeating: "7f", count: 20) + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let serve = try ServeProcess(["serve", "--port", "0", "--no-open", "--token-file", "token"], in: fixture.folder)
+        let address = try XCTUnwrap(serve.firstLine().flatMap(ServeProcess.address(of:)))
+        XCTAssertEqual(address.token, String(repeating: "7f", count: 20))
+        XCTAssertEqual(serve.stop(), 0)
+    }
+
+    func testAPortInUseExitsOneNamingThePort() throws {
+        let fixture = try BoardFixture()
+        let holder = try fixture.serve()
+        defer { holder.stop(grace: 1) }
+        let serve = try ServeProcess(["serve", "--port", String(holder.port), "--no-open"], in: fixture.folder)
+        XCTAssertEqual(serve.waitForExit(), 1)
+        XCTAssertTrue(serve.standardError.contains("127.0.0.1:\(holder.port)"), serve.standardError)
+    }
+
+    /// Writers keep posting while SIGINT arrives: every write the server acknowledged is in the
+    /// history, nothing is written twice, and git finds nothing wrong.
+    func testSIGINTDuringWritesLosesNothing() throws {
+        let fixture = try BoardFixture()
+        let serve = try ServeProcess(["serve", "--port", "0", "--no-open"], in: fixture.folder)
+        let address = try XCTUnwrap(serve.firstLine().flatMap(ServeProcess.address(of:)))
+        let acknowledged = ThreadSafe<[String]>([])
+        let group = DispatchGroup()
+        for writer in 0..<6 {
+            DispatchQueue.global().async(group: group) {
+                for index in 0..<30 {
+                    let title = "sigint \(writer)-\(index)"
+                    let client = HTTPClient(port: address.port)
+                    guard let response = try? client.send("POST", "/api/v1/tasks", headers: ["Authorization": "Bearer \(address.token)"],
+                                                          body: "{\"title\": \"\(title)\"}") else { return }
+                    if response.status == 200 { acknowledged.mutate { $0.append(title) } }
+                }
+            }
+        }
+        while acknowledged.value.count < 10 { usleep(10_000) }
+        XCTAssertEqual(serve.stop(), 0)
+        group.wait()
+        let written = try fixture.openTeam().tasks.list(.init(week: "all")).map(\.title).filter { $0.hasPrefix("sigint ") }
+        XCTAssertEqual(Set(written).count, written.count, "no duplicates")
+        XCTAssertTrue(Set(acknowledged.value).isSubset(of: Set(written)), "every acknowledged write is in the history")
+        XCTAssertGreaterThanOrEqual(written.count, 10)
+        try BoardFixture.git(["fsck", "--strict"], in: fixture.folder)
+    }
+}
