@@ -144,7 +144,7 @@ public struct WeeklyImportUseCase: UseCase {
             guard !existingGoals.contains(Lookup.normalize(goal.text)) else { skipped += 1; continue }
             goals += 1
             let note = page.goalNotes.indices.contains(index) ? page.goalNotes[index] : nil
-            drafts.append(EventDraft(GoalAdded(title: goal.text, week: week, sprint: sprint?.id, done: goal.done, note: note),
+            drafts.append(EventDraft(GoalAdded(title: goal.text, week: week, sprint: sprint?.id.rawValue, done: goal.done, note: note),
                                      summary: "goal: add \"\(goal.text)\" (\(week))"))
             items.append(Item(member: nil, title: goal.text, done: goal.done, depth: 0, note: note))
         }
@@ -184,7 +184,7 @@ public struct WeeklyImportUseCase: UseCase {
                 }
                 let note = notes.indices.contains(position) ? notes[position] : nil
                 var draft = EventDraft(TaskAdded(title: item.text, week: week, member: member.id,
-                                                 parent: parent.flatMap { placed[$0].existing }, sprint: sprint?.id, done: item.done,
+                                                 parent: parent.flatMap { placed[$0].existing }, sprint: sprint?.id.rawValue, done: item.done,
                                                  note: note),
                                        summary: "task: add \"\(item.text)\" (\(week))")
                 if let parent, let earlier = placed[parent].draft { draft.references["parent"] = earlier }
@@ -227,10 +227,10 @@ public struct WeeklyImportUseCase: UseCase {
     /// the parent's title (nil at the top level).
     private struct TaskKey: Hashable {
         var title: String
-        var member: String?
+        var member: Member.ID?
         var parent: String?
 
-        init(title: String, member: String?, parent: String?) {
+        init(title: String, member: Member.ID?, parent: String?) {
             self.title = Lookup.normalize(title)
             self.member = member
             self.parent = parent.map(Lookup.normalize)
@@ -239,11 +239,11 @@ public struct WeeklyImportUseCase: UseCase {
 
     /// A page item once placed: the id of the task the week already has, or its draft's position.
     private struct Placed {
-        var existing: String?
+        var existing: TeamTask.ID?
         var draft: Int?
         var depth: Int
 
-        init(existing: String? = nil, draft: Int? = nil, depth: Int) {
+        init(existing: TeamTask.ID? = nil, draft: Int? = nil, depth: Int) {
             self.existing = existing
             self.draft = draft
             self.depth = depth

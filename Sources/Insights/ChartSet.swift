@@ -10,12 +10,12 @@ public struct ChartSet: Sendable, Equatable {
     /// Done per week (`chartSet`: the last 12 weeks ending with today's).
     public var velocity: VelocitySeries?
     /// Burndown per sprint, first to last day, keyed by the sprint's id.
-    public var sprintBurndowns: [String: BurndownSeries]
+    public var sprintBurndowns: [Sprint.ID: BurndownSeries]
     /// Burndown per week, keyed by the week.
     public var weekBurndowns: [ISOWeek: BurndownSeries]
 
     /// Charts; every series is optional.
-    public init(velocity: VelocitySeries? = nil, sprintBurndowns: [String: BurndownSeries] = [:],
+    public init(velocity: VelocitySeries? = nil, sprintBurndowns: [Sprint.ID: BurndownSeries] = [:],
                 weekBurndowns: [ISOWeek: BurndownSeries] = [:]) {
         self.velocity = velocity
         self.sprintBurndowns = sprintBurndowns
@@ -35,7 +35,7 @@ extension Insights {
     public static func chartSet(_ state: TeamState, today: Day, timeZone: TimeZone, velocityWeeks: Int = 12) -> ChartSet {
         let velocity = velocity(state, endingAt: ISOWeek(containing: today), weeks: velocityWeeks, member: nil,
                                 timeZone: timeZone)
-        var sprints: [String: BurndownSeries] = [:]
+        var sprints: [Sprint.ID: BurndownSeries] = [:]
         for sprint in state.sprints.values(where: { !$0.removed }) {
             sprints[sprint.id] = burndown(state, from: sprint.from, to: sprint.to, today: today, scope: .sprint(sprint.id),
                                           timeZone: timeZone)

@@ -8,7 +8,7 @@ public enum BurndownScope: Sendable, Equatable {
     case week(ISOWeek)
     /// The tasks and goals the sprint's board shows (`SprintMembership`), removed ones until
     /// their removal.
-    case sprint(String)
+    case sprint(Sprint.ID)
 }
 
 /// What velocity and burndowns count: items (tasks and goals, one each), or the tasks' points
@@ -37,7 +37,7 @@ public enum Insights {
     /// member id) only that member's tasks count and the series names only that member (the
     /// first week is then the team's first task's). An item counts in the week its `doneAt` falls in;
     /// removed items count nowhere. `weeks` is clamped to 1...`maxWeeks`.
-    public static func velocity(_ state: TeamState, endingAt week: ISOWeek, weeks: Int, member: String?,
+    public static func velocity(_ state: TeamState, endingAt week: ISOWeek, weeks: Int, member: Member.ID?,
                                 timeZone: TimeZone, by measure: Measure = .items) -> VelocitySeries {
         let count = min(max(weeks, 1), maxWeeks)
         let periods = (0..<count).reversed().map { ISOWeek(containing: week.start.adding(days: -7 * $0)) }

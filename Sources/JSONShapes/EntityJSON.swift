@@ -10,7 +10,7 @@ public enum EntityJSON {
     /// A goal with its owner's name (`member`, as for tasks) and, on a board, where it was carried.
     public static func json(_ goal: Goal, ownerName: String?, carriedFrom: String? = nil, carriedTo: String? = nil) -> JSON {
         .object([
-            ("id", .string(goal.id)),
+            ("id", .id(goal.id)),
             ("short", .string(goal.shortID)),
             ("title", .string(goal.title)),
             ("done", .bool(goal.done)),
@@ -34,7 +34,7 @@ public enum EntityJSON {
     /// A member: id, name, handle, email.
     public static func json(_ member: Member) -> JSON {
         .object([
-            ("id", .string(member.id)),
+            ("id", .id(member.id)),
             ("short", .string(member.shortID)),
             ("name", .string(member.name)),
             ("handle", .optional(member.handle)),
@@ -45,7 +45,7 @@ public enum EntityJSON {
     /// A project; `overdue` is judged on `today`.
     public static func json(_ project: Project, today: Day) -> JSON {
         .object([
-            ("id", .string(project.id)),
+            ("id", .id(project.id)),
             ("short", .string(project.shortID)),
             ("name", .string(project.name)),
             ("status", .string(project.status.rawValue)),
@@ -59,7 +59,7 @@ public enum EntityJSON {
     /// `EpicProgress.isDerived`); `statusDerived` says which; `percent` is null without tasks.
     public static func json(_ item: EpicProgress) -> JSON {
         .object([
-            ("id", .string(item.epic.id)),
+            ("id", .id(item.epic.id)),
             ("short", .string(item.epic.shortID)),
             ("title", .string(item.epic.title)),
             ("status", .string(item.status.rawValue)),
@@ -78,7 +78,7 @@ public enum EntityJSON {
     public static func json(_ task: TeamTask, memberName: String?, subtasks: [JSON]? = nil, today: Day? = nil,
                      carried: (from: String?, to: String?)? = nil, overdue: Bool? = nil) -> JSON {
         var pairs: [(String, JSON)] = [
-            ("id", .string(task.id)),
+            ("id", .id(task.id)),
             ("short", .string(task.shortID)),
             ("title", .string(task.title)),
             ("done", .bool(task.done)),
@@ -112,7 +112,7 @@ public enum EntityJSON {
     /// A sprint: name and its days.
     public static func json(_ sprint: Sprint) -> JSON {
         .object([
-            ("id", .string(sprint.id)),
+            ("id", .id(sprint.id)),
             ("short", .string(sprint.shortID)),
             ("name", .string(sprint.name)),
             ("from", .string(sprint.from.description)),
@@ -123,7 +123,7 @@ public enum EntityJSON {
     /// A review note with its sections and comments.
     public static func json(_ review: Review) -> JSON {
         .object([
-            ("id", .string(review.id)),
+            ("id", .id(review.id)),
             ("short", .string(review.shortID)),
             ("pr", .int(review.pr)),
             ("title", .string(review.title)),
@@ -153,7 +153,7 @@ public enum EntityJSON {
     /// A retrospective entry.
     public static func json(_ entry: RetroEntry) -> JSON {
         .object([
-            ("id", .string(entry.id)),
+            ("id", .id(entry.id)),
             ("short", .string(entry.shortID)),
             ("text", .string(entry.text)),
             ("kind", .string(entry.kind)),
@@ -166,7 +166,7 @@ public enum EntityJSON {
     /// A wiki page with its dated entries.
     public static func json(_ page: WikiPage) -> JSON {
         .object([
-            ("id", .string(page.id)),
+            ("id", .id(page.id)),
             ("short", .string(page.shortID)),
             ("title", .string(page.title)),
             ("body", .string(page.body)),
@@ -245,7 +245,7 @@ public enum EntityJSON {
     /// One member's column of a board: progress and task lines.
     public static func memberColumn(_ column: MemberTasks, today: Day? = nil) -> JSON {
         .object([
-            ("id", .string(column.member.id)),
+            ("id", .id(column.member.id)),
             ("name", .string(column.member.name)),
             ("handle", .optional(column.member.handle)),
             ("done", .int(column.done)),

@@ -1,3 +1,5 @@
+public import TeamflowCore
+
 /// A JSON value with ordered object keys, so `--json` output is stable byte for byte.
 ///
 /// Shared by every front-end that prints the CLI's `--json` shapes (the command line and the
@@ -13,6 +15,12 @@ public enum JSON: Sendable {
     case object([(String, JSON)])
 
     public static func optional(_ text: String?) -> JSON { text.map(JSON.string) ?? .null }
+
+    /// An id, as the text events store.
+    public static func id<Entity>(_ id: EntityID<Entity>) -> JSON { .string(id.rawValue) }
+
+    /// An id or `null`.
+    public static func optional<Entity>(_ id: EntityID<Entity>?) -> JSON { optional(id?.rawValue) }
 
     /// The version of the `--json` shapes (docs/JSON.md). Adding a key is not a new version
     /// (readers ignore keys they do not know); removing or renaming one, or changing what a

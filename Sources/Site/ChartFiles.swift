@@ -6,7 +6,7 @@ import TeamflowCore
 struct ChartFiles {
     private(set) var velocity: String?
     /// By sprint id.
-    private(set) var sprints: [String: String] = [:]
+    private(set) var sprints: [Sprint.ID: String] = [:]
     /// By week (`2024-W47`).
     private(set) var weeks: [String: String] = [:]
     /// Every chart file with its SVG, sorted by path.
@@ -22,7 +22,7 @@ struct ChartFiles {
         var names = FileNames()
         for sprint in map.state.liveSprints {
             guard let series = charts.sprintBurndowns[sprint.id] else { continue }
-            let path = "charts/" + names.claim("burndown-sprint-" + FileNames.ascii(sprint.shortID), suffix: sprint.id) + ".svg"
+            let path = "charts/" + names.claim("burndown-sprint-" + FileNames.ascii(sprint.shortID), suffix: sprint.id.rawValue) + ".svg"
             sprints[sprint.id] = path
             files.append(SiteFile(path: path, contents: SVGChart.burndown(series, options: options("burndown"))))
         }

@@ -13,8 +13,8 @@ struct SiteMap {
     let reviews: [Review]
     let pages: [WikiPage]
     private(set) var weekFiles: [String: String] = [:]
-    private(set) var reviewFiles: [String: String] = [:]
-    private(set) var pageFiles: [String: String] = [:]
+    private(set) var reviewFiles: [Review.ID: String] = [:]
+    private(set) var pageFiles: [WikiPage.ID: String] = [:]
 
     /// Every week's board (the read model `teamflow week` prints), built from one scan; nil
     /// when the map is for one week's page only (`single`).
@@ -49,8 +49,8 @@ struct SiteMap {
         _ = names.claim("index")
         _ = names.claim("style")
         for week in weeks { weekFiles[week.description] = names.claim("week-\(week)") + ".html" }
-        for review in reviews { reviewFiles[review.id] = names.claim("review-\(review.pr)", suffix: review.id) + ".html" }
-        for page in pages { pageFiles[page.id] = names.claim("page-" + FileNames.ascii(ShortID.of(page.id)), suffix: page.id) + ".html" }
+        for review in reviews { reviewFiles[review.id] = names.claim("review-\(review.pr)", suffix: review.id.rawValue) + ".html" }
+        for page in pages { pageFiles[page.id] = names.claim("page-" + FileNames.ascii(ShortID.of(page.id)), suffix: page.id.rawValue) + ".html" }
     }
 
     /// The board of `week` as of today (what `teamflow week` prints for it).

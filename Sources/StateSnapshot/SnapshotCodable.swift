@@ -115,3 +115,9 @@ extension WorkStatus: SnapshotCodable {
         self = status
     }
 }
+
+extension EntityID: SnapshotCodable {
+    // Written as the string it wraps: typing ids changed no byte of the cache.
+    public func write(to writer: inout SnapshotWriter) { writer.raw(rawValue) }
+    public init(from reader: inout SnapshotReader) throws { self.init(rawValue: try reader.raw()) }
+}

@@ -69,11 +69,11 @@ struct BoardViews: Sendable {
     static func controls(hidden: String) -> BoardControls {
         BoardControls(
             goal: { goal in
-                button(path("goals", goal.id, goal.done ? "uncheck" : "check"), goal.done ? "☑" : "☐",
+                button(path("goals", goal.id.rawValue, goal.done ? "uncheck" : "check"), goal.done ? "☑" : "☐",
                        label: (goal.done ? "Reopen goal: " : "Check goal: ") + goal.title, hidden: hidden, pressed: goal.done, kind: "check")
             },
             task: { node in
-                button(path("tasks", node.task.id, node.task.done ? "uncheck" : "check"), node.task.done ? "☑" : "☐",
+                button(path("tasks", node.task.id.rawValue, node.task.done ? "uncheck" : "check"), node.task.done ? "☑" : "☐",
                        label: (node.task.done ? "Reopen task: " : "Check task: ") + node.task.title, hidden: hidden,
                        pressed: node.task.done, kind: "check")
             },
@@ -81,11 +81,11 @@ struct BoardViews: Sendable {
                 let task = node.task
                 var html = " "
                 if task.status == .todo {
-                    html += button(path("tasks", task.id, "start"), "Start", label: "Start task: " + task.title, hidden: hidden, kind: "small")
+                    html += button(path("tasks", task.id.rawValue, "start"), "Start", label: "Start task: " + task.title, hidden: hidden, kind: "small")
                 }
                 let id = "edit-" + task.shortID
                 html += "<details class=\"edit\"><summary>Edit<span class=\"sr\">: \(LiveBoardPages.line(task.title))</span></summary>"
-                    + "<form method=\"post\" action=\"\(LiveBoardPages.attribute(path("tasks", task.id, "edit")))\">\(hidden)"
+                    + "<form method=\"post\" action=\"\(LiveBoardPages.attribute(path("tasks", task.id.rawValue, "edit")))\">\(hidden)"
                     + "<label for=\"\(id)-t\">Title</label> <input id=\"\(id)-t\" name=\"title\" value=\"\(LiveBoardPages.attribute(task.title))\" required> "
                     + "<label for=\"\(id)-d\">Due</label> <input id=\"\(id)-d\" name=\"due\" value=\"\(task.due?.description ?? "")\" placeholder=\"YYYY-MM-DD or none\"> "
                     + "<button type=\"submit\">Save</button></form></details>"
@@ -96,7 +96,7 @@ struct BoardViews: Sendable {
     private static func forms(week: ISOWeek, members: [Member], hidden: String) -> String {
         let weekField = "<input type=\"hidden\" name=\"week\" value=\"\(week)\">"
         let options = "<option value=\"\">me</option>" + members.map {
-            "<option value=\"\(LiveBoardPages.attribute($0.id))\">\(LiveBoardPages.line($0.name))</option>"
+            "<option value=\"\(LiveBoardPages.attribute($0.id.rawValue))\">\(LiveBoardPages.line($0.name))</option>"
         }.joined()
         let kinds = RetroEntry.kinds.map { "<option value=\"\($0)\">\($0)</option>" }.joined()
         return """

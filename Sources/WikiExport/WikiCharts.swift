@@ -28,7 +28,7 @@ struct ChartEmbedding {
             embeds[WikiSite.home + ".md", default: []].append(image(labels.velocityTitle, path))
         }
         var names = PageNameAllocator()
-        var sprintImages: [String: String] = [:] // sprint id -> image line
+        var sprintImages: [Sprint.ID: String] = [:] // sprint id -> image line
         for sprint in site.state.liveSprints {
             guard let series = charts.sprintBurndowns[sprint.id] else { continue }
             let slug = names.claim(PageNames.safe(sprint.name, fallback: sprint.shortID), suffix: sprint.shortID)

@@ -13,9 +13,9 @@ struct WikiSite {
     let projects: [Project]
     let pages: [WikiPage]
     private(set) var weekNames: [String: String] = [:]
-    private(set) var reviewNames: [String: String] = [:]
-    private(set) var projectNames: [String: String] = [:]
-    private(set) var pageNames: [String: String] = [:]
+    private(set) var reviewNames: [Review.ID: String] = [:]
+    private(set) var projectNames: [Project.ID: String] = [:]
+    private(set) var pageNames: [WikiPage.ID: String] = [:]
 
     /// Every week's board (the read model `teamflow week` prints), built from one scan.
     let boards: WeekBoards

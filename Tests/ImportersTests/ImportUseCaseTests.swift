@@ -24,7 +24,7 @@ final class ImportUseCaseTests: XCTestCase {
         let edited = try reviews.edit(pr: "95", title: "방 생성/참가")
         XCTAssertEqual(edited.title, "방 생성/참가")
         XCTAssertEqual(edited.sections, body.sections)
-        XCTAssertEqual(try reviews.find(String(review.id.prefix(6))).pr, 95)
+        XCTAssertEqual(try reviews.find(String(review.id.rawValue.prefix(6))).pr, 95)
         assertError(.notFound) { try reviews.find("96") }
         assertError(.usage) { try reviews.comment(pr: "95", text: "  ") }
     }

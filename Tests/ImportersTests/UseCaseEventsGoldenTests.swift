@@ -29,9 +29,9 @@ final class UseCaseEventsGoldenTests: XCTestCase {
         try epics.move("Pay", to: "done")
         let sprint = try f.sprints.add(name: "S12", from: "2024-11-18", to: "2024-11-29")
         let parent = try tasks.add(title: "API", .init(member: "minsu", epic: "로그인", due: "2024-11-22", sprint: "S12"))
-        try tasks.add(title: "sub", .init(parent: parent.id))
+        try tasks.add(title: "sub", .init(parent: parent.id.rawValue))
         let other = try tasks.add(title: "other", .init(week: "2024-W48"))
-        try tasks.edit(other.id, .init(title: "Other", week: "2024-W47", due: "2024-11-20", epic: "Pay", parent: parent.id))
+        try tasks.edit(other.id.rawValue, .init(title: "Other", week: "2024-W47", due: "2024-11-20", epic: "Pay", parent: parent.id.rawValue))
         try tasks.edit("Other", .init(due: "none", epic: "-", parent: "none"))
         try tasks.assign("Other", to: "Jiwoo")
         try tasks.start("Other")
@@ -39,9 +39,9 @@ final class UseCaseEventsGoldenTests: XCTestCase {
         try tasks.uncheck("Other")
         let goal = try goals.add(title: "배포", sprint: sprint.name)
         try goals.add(title: "문서", week: "2024-W48")
-        try goals.edit(goal.id, title: "배포!", week: "2024-W47")
-        try goals.check(goal.id)
-        try goals.uncheck(goal.id)
+        try goals.edit(goal.id.rawValue, title: "배포!", week: "2024-W47")
+        try goals.check(goal.id.rawValue)
+        try goals.uncheck(goal.id.rawValue)
         try reviews.add(.init(pr: 95, title: "방 생성", by: " kim ", url: "https://x/95", branch: "feat", openedAt: "2024-11-18T09:00:00Z",
                               sections: [ReviewSection(kind: "work", heading: "## 작업", body: "b")],
                               comments: [.init(author: "lee", text: "lgtm", at: "2024-11-19T01:00:00Z", state: "approved"),
@@ -57,10 +57,10 @@ final class UseCaseEventsGoldenTests: XCTestCase {
         try wiki.append(title: "개발 일지", text: "two")
         _ = try WeeklyImportUseCase(repository: f.repository, session: f.session)
             .run(text: "# 2024-W47\n\n## 목표\n- 배포 ✅\n- 문서\n\n## 민수\n- [x] 일 하나\n- [ ] 일 둘\n")
-        try tasks.remove(parent.id)
+        try tasks.remove(parent.id.rawValue)
         try projects.remove("앱", force: true)
         try epics.remove("Pay")
-        try goals.remove(goal.id)
+        try goals.remove(goal.id.rawValue)
         for id in try f.repository.events().suffix(40).map(\.id) {
             _ = try? f.undo.undo(id)
         }

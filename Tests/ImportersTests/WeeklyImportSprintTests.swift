@@ -23,7 +23,7 @@ final class WeeklyImportSprintTests: XCTestCase {
             .run(text: "- 데모\n## 팀원\n### 건우\n- 방 생성", sprint: "sprint 4")
         XCTAssertEqual(imported.week, "2024-W49", "no week on the page: the sprint's first week")
         let state = try f.state()
-        XCTAssertEqual(state.liveTasks.map(\.sprint), [sprint.id])
+        XCTAssertEqual(state.liveTasks.map(\.sprint), [sprint.id.rawValue])
         XCTAssertEqual(state.goals(in: sprint).map(\.title), ["데모"])
         XCTAssertEqual(try f.sprints.board("Sprint 4").total, 1)
         let count = try f.eventCount()

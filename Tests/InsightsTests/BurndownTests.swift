@@ -48,9 +48,9 @@ final class BurndownTests: XCTestCase {
         try f.tasks.add(title: "not in the sprint")
         let goal = try f.goals.add(title: "목표", sprint: "Sprint 1")
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-20T12:00:00+09:00"))
-        try f.tasks.check(first.id)
+        try f.tasks.check(first.id.rawValue)
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-26T12:00:00+09:00"))
-        try f.goals.check(goal.id)
+        try f.goals.check(goal.id.rawValue)
         let series = Insights.burndown(try f.state(), from: sprint.from, to: sprint.to, today: try day("2024-11-27"),
                                        scope: .sprint(sprint.id), timeZone: TwoWeekScenario.seoul)
         XCTAssertEqual(series.total, 3)
@@ -68,11 +68,11 @@ final class BurndownTests: XCTestCase {
         let carried = try f.tasks.add(title: "화면간 연결", .init(week: "2024-W47"))
         let done = try f.tasks.add(title: "done", .init(week: "2024-W47"))
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-20T12:00:00+09:00"))
-        try f.tasks.check(done.id)
+        try f.tasks.check(done.id.rawValue)
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-25T09:00:00+09:00"))
         try WeekUseCases(repository: f.repository, session: f.session).carry(from: nil, to: nil)
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-27T12:00:00+09:00"))
-        try f.tasks.check(carried.id)
+        try f.tasks.check(carried.id.rawValue)
         let state = try f.state()
         let w48 = ISOWeek(year: 2024, week: 48)
         let left = Insights.burndown(state, from: w47.start, to: w47.end, today: try day("2024-11-28"), scope: .week(w47),
@@ -115,9 +115,9 @@ final class BurndownScopeTests: XCTestCase {
     func testAWeekPlannedOnItsMondayStartsFromItsPlan() throws {
         var f = Fixture(now: "2024-11-18T09:00:00+09:00")
         var ids: [String] = []
-        for title in ["로그인 화면", "API 연동", "테스트 작성", "문서 정리"] { ids.append(try f.tasks.add(title: title).id) }
+        for title in ["로그인 화면", "API 연동", "테스트 작성", "문서 정리"] { ids.append(try f.tasks.add(title: title).id.rawValue) }
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-18T15:00:00+09:00"))
-        ids.append(try f.tasks.add(title: "성능 측정").id)
+        ids.append(try f.tasks.add(title: "성능 측정").id.rawValue)
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-19T16:00:00+09:00"))
         try f.tasks.check(ids[0])
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-20T11:00:00+09:00"))
@@ -127,7 +127,7 @@ final class BurndownScopeTests: XCTestCase {
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-21T10:00:00+09:00"))
         try f.tasks.remove(ids[4])
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-21T18:00:00+09:00"))
-        try f.tasks.check(urgent.id)
+        try f.tasks.check(urgent.id.rawValue)
 
         let series = Insights.burndown(try f.state(), from: w47.start, to: w47.end, today: try day("2024-11-22"),
                                        scope: .week(w47), timeZone: TwoWeekScenario.seoul)
@@ -155,11 +155,11 @@ final class BurndownScopeTests: XCTestCase {
         let dropped = try f.tasks.add(title: "잘못 넣은 일")
         try f.tasks.add(title: "계획")
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-18T11:00:00+09:00"))
-        try f.tasks.remove(dropped.id)
+        try f.tasks.remove(dropped.id.rawValue)
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-20T10:00:00+09:00"))
         let brief = try f.tasks.add(title: "잠깐")
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-20T16:00:00+09:00"))
-        try f.tasks.remove(brief.id)
+        try f.tasks.remove(brief.id.rawValue)
         let series = Insights.burndown(try f.state(), from: w47.start, to: w47.end, today: w47.end, scope: .week(w47),
                                        timeZone: TwoWeekScenario.seoul)
         XCTAssertEqual(series.scope, 1)
@@ -177,7 +177,7 @@ final class BurndownScopeTests: XCTestCase {
         try f.sprints.add(name: "Sprint 4", from: "2024-12-02", to: "2024-12-13")
         let filed = try f.tasks.add(title: "스프린트 일", .init(week: "2024-W50", sprint: "Sprint 3"))
         let w47 = try f.tasks.add(title: "W47 일", .init(week: "2024-W47"))
-        let sub = try f.tasks.add(title: "하위 일", .init(parent: w47.id))
+        let sub = try f.tasks.add(title: "하위 일", .init(parent: w47.id.rawValue))
         try f.tasks.add(title: "W48 일", .init(week: "2024-W48"))
         let w48Done = try f.tasks.add(title: "W48 끝", .init(week: "2024-W48"))
         let cancelled = try f.tasks.add(title: "취소", .init(week: "2024-W47"))
@@ -188,17 +188,17 @@ final class BurndownScopeTests: XCTestCase {
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-19T10:00:00+09:00"))
         try WeekUseCases(repository: f.repository, session: f.session).carry(from: "2024-W46", to: "2024-W47")
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-19T18:00:00+09:00"))
-        try f.tasks.check(w47.id)
+        try f.tasks.check(w47.id.rawValue)
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-20T10:00:00+09:00"))
-        try f.tasks.remove(cancelled.id)
+        try f.tasks.remove(cancelled.id.rawValue)
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-21T12:00:00+09:00"))
-        try f.tasks.check(sub.id)
+        try f.tasks.check(sub.id.rawValue)
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-27T12:00:00+09:00"))
-        try f.tasks.check(w48Done.id)
+        try f.tasks.check(w48Done.id.rawValue)
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-28T10:00:00+09:00"))
         try WeekUseCases(repository: f.repository, session: f.session).carry(from: "2024-W48", to: "2024-W49")
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-29T12:00:00+09:00"))
-        try f.tasks.check(filed.id)
+        try f.tasks.check(filed.id.rawValue)
 
         let state = try f.state()
         let today = try day("2024-11-29")
@@ -225,8 +225,8 @@ final class BurndownScopeTests: XCTestCase {
         var f = Fixture(now: "2024-11-18T09:00:00+09:00")
         let sprint = try f.sprints.add(name: "Sprint 1", from: "2024-11-18", to: "2024-11-22")
         var ids: [String] = []
-        for index in 0..<3 { ids.append(try f.tasks.add(title: "filed \(index)", .init(week: "2024-W46", sprint: "Sprint 1")).id) }
-        for index in 0..<3 { ids.append(try f.tasks.add(title: "week \(index)", .init(week: "2024-W47")).id) }
+        for index in 0..<3 { ids.append(try f.tasks.add(title: "filed \(index)", .init(week: "2024-W46", sprint: "Sprint 1")).id.rawValue) }
+        for index in 0..<3 { ids.append(try f.tasks.add(title: "week \(index)", .init(week: "2024-W47")).id.rawValue) }
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-20T12:00:00+09:00"))
         try f.tasks.check(ids[0])
         try f.tasks.check(ids[3])
@@ -255,11 +255,11 @@ final class ChartSetTests: XCTestCase {
         try f.tasks.add(title: "C", .init(week: "2024-W48"))
         let goal = try f.goals.add(title: "목표", week: "2024-W47")
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-20T12:00:00+09:00"))
-        try f.tasks.check(b.id)
-        try f.goals.remove(goal.id)
+        try f.tasks.check(b.id.rawValue)
+        try f.goals.remove(goal.id.rawValue)
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-25T09:00:00+09:00"))
         try WeekUseCases(repository: f.repository, session: f.session).carry()
-        try f.tasks.check(a.id)
+        try f.tasks.check(a.id.rawValue)
         let state = try f.state()
         let today = try XCTUnwrap(Day(parsing: "2024-11-26"))
         let set = Insights.chartSet(state, today: today, timeZone: TwoWeekScenario.seoul)

@@ -14,7 +14,7 @@ final class PointsMeasureTests: XCTestCase {
         _ = try f.tasks.add(title: "추정 없음", .init(week: "2024-W47"))
         _ = try f.goals.add(title: "배포", week: "2024-W47")
         f.session.now = try XCTUnwrap(Timestamp.parse("2024-11-20T12:00:00+09:00"))
-        try f.tasks.check(big.id)
+        try f.tasks.check(big.id.rawValue)
         let state = try f.state()
         let w47 = ISOWeek(year: 2024, week: 47)
         let today = try XCTUnwrap(Day(parsing: "2024-11-22"))

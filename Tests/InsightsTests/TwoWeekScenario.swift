@@ -22,7 +22,7 @@ struct TwoWeekScenario {
             try f.members.add(name: "Jiwoo", handle: "jiwoo")
             return [:]
         }
-        try s.at("2024-11-15T17:01:00+09:00") { f in ["배포": try f.goals.add(title: "배포", week: "2024-W47").id] }
+        try s.at("2024-11-15T17:01:00+09:00") { f in ["배포": try f.goals.add(title: "배포", week: "2024-W47").id.rawValue] }
         try s.add("로그인", "minsu", at: "2024-11-15T17:02:00+09:00")
         try s.add("리뷰", "jiwoo", at: "2024-11-15T17:03:00+09:00")
         try s.add("문서", nil, at: "2024-11-15T17:04:00+09:00")
@@ -58,7 +58,7 @@ struct TwoWeekScenario {
     }
 
     mutating func add(_ title: String, _ member: String?, week: String = "2024-W47", at now: String) throws {
-        try at(now) { f in [title: try f.tasks.add(title: title, .init(member: member, week: week)).id] }
+        try at(now) { f in [title: try f.tasks.add(title: title, .init(member: member, week: week)).id.rawValue] }
     }
 
     mutating func check(_ title: String, at now: String) throws {

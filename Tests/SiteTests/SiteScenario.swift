@@ -18,14 +18,14 @@ enum SiteScenario {
         try fixture.members.add(name: "건우", handle: "geonwoo")
         try fixture.members.add(name: "석영", handle: "seok")
         let project = try fixture.projects.add(name: "BeStory 앱", due: "2024-11-15", description: "영상 공유 앱")
-        let epic = try fixture.epics.add(title: "에픽 1: 방 생성", project: project.id)
-        try fixture.epics.add(title: "에픽 2: 편집", project: project.id)
+        let epic = try fixture.epics.add(title: "에픽 1: 방 생성", project: project.id.rawValue)
+        try fixture.epics.add(title: "에픽 2: 편집", project: project.id.rawValue)
         let goal = try fixture.goals.add(title: "에픽 1, 2 빠르게 완성 🚀")
-        try fixture.goals.check(goal.id)
-        let di = try fixture.tasks.add(title: "DIContainer 구현", .init(member: "건우", epic: epic.id))
-        try fixture.tasks.check(di.id)
-        try fixture.tasks.add(title: "MainViewController [WIP]", .init(parent: di.id))
-        try fixture.tasks.add(title: "서버 방 생성", .init(member: "석영", epic: epic.id, due: "2024-11-14"))
+        try fixture.goals.check(goal.id.rawValue)
+        let di = try fixture.tasks.add(title: "DIContainer 구현", .init(member: "건우", epic: epic.id.rawValue))
+        try fixture.tasks.check(di.id.rawValue)
+        try fixture.tasks.add(title: "MainViewController [WIP]", .init(parent: di.id.rawValue))
+        try fixture.tasks.add(title: "서버 방 생성", .init(member: "석영", epic: epic.id.rawValue, due: "2024-11-14"))
         let context = UseCaseContext(repository: fixture.repository, session: fixture.session)
         try RetroUseCases(context: context).add(text: "매일 스크럼 유지", kind: "keep")
         try RetroUseCases(context: context).add(text: "PR이 너무 큼", kind: "problem")
@@ -38,11 +38,11 @@ enum SiteScenario {
         fixture.session = Fixture(now: "2024-11-19T10:00:00+09:00").session
         fixture.session.author = Author(name: "건우", email: "gw@example.com")
         let sprint = try fixture.sprints.add(name: "Sprint 3", from: "2024-11-18", to: "2024-11-29")
-        try fixture.goals.add(title: "회고 위키 정리하고 발표 준비", sprint: sprint.id)
+        try fixture.goals.add(title: "회고 위키 정리하고 발표 준비", sprint: sprint.id.rawValue)
         try fixture.goals.add(title: hostile)
         try fixture.tasks.add(title: "화면 전환 애니메이션", .init(member: "석영"))
         let done = try fixture.tasks.add(title: "캐시 정리", .init(member: "석영"))
-        try fixture.tasks.check(done.id)
+        try fixture.tasks.check(done.id.rawValue)
         try fixture.tasks.add(title: "담당자 없는 일 " + hostile)
         let wiki = WikiUseCases(repository: fixture.repository, session: fixture.session)
         try wiki.save(title: "팀 규칙 / Rules", body: "# 규칙\n\n- 코드 리뷰는 *필수*\n- `swift test` 통과\n\n<img src=x onerror=alert(1)>\n\n"
@@ -54,7 +54,7 @@ enum SiteScenario {
     }
 
     /// Hand-made series (the history module computes the real ones).
-    static func charts(_ state: TeamState) -> (velocity: VelocitySeries, sprint: (String, BurndownSeries)?, week: BurndownSeries) {
+    static func charts(_ state: TeamState) -> (velocity: VelocitySeries, sprint: (Sprint.ID, BurndownSeries)?, week: BurndownSeries) {
         let velocity = VelocitySeries(periods: [.init(label: "2024-W45", done: 3, byMember: [2, 1]),
                                                 .init(label: "2024-W46", done: 5, byMember: [3, 2]),
                                                 .init(label: "2024-W47", done: 2, byMember: [0, 2])], members: ["건우", "석영"])

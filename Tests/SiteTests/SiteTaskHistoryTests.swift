@@ -28,7 +28,7 @@ final class SiteTaskHistoryTests: XCTestCase {
             try WeekUseCases(repository: f.repository, session: f.session).carry()
             f.session.now = Timestamp.parse("2024-11-27T14:00:00+09:00") ?? f.session.now
             f.session.author = Author(name: "석영 <b>" + SiteTaskHistoryTests.hostile, email: "seok@example.com")
-            try f.tasks.check(linked.id)
+            try f.tasks.check(linked.id.rawValue)
             state = try f.state()
         }
 

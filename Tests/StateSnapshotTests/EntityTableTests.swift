@@ -8,7 +8,7 @@ import TeamflowTestSupport
 /// entries come from a snapshot (decoded lazily) or were set since.
 final class EntityTableTests: XCTestCase {
     private func goal(_ id: String, _ title: String, week: String = "2024-W47", clock: Int = 1) -> Goal {
-        Goal(id: id, title: title, week: week, sprint: nil, done: false, removed: false, createdBy: "Kim",
+        Goal(id: .init(id), title: title, week: week, sprint: nil, done: false, removed: false, createdBy: "Kim",
              createdAt: "2024-11-18T09:00:00+09:00", clock: clock)
     }
 
@@ -18,7 +18,7 @@ final class EntityTableTests: XCTestCase {
         var dictionary: [String: Goal] = [:]
         for goal in goals {
             table[goal.id] = goal
-            dictionary[goal.id] = goal
+            dictionary[goal.id.rawValue] = goal
         }
         var writer = SnapshotWriter()
         writer.write(table)
@@ -54,14 +54,14 @@ final class EntityTableTests: XCTestCase {
         var (table, dictionary) = try loaded(goals)
         let first = goals[3].id, second = goals[17].id
         table[first]?.done = true
-        dictionary[first]?.done = true
+        dictionary[first.rawValue]?.done = true
         table[first]?.title = "renamed"
-        dictionary[first]?.title = "renamed"
+        dictionary[first.rawValue]?.title = "renamed"
         table[second] = nil
-        dictionary[second] = nil
+        dictionary[second.rawValue] = nil
         let added = goal("ffffffffffffffffffffffff", "new", clock: 99)
         table[added.id] = added
-        dictionary[added.id] = added
+        dictionary[added.id.rawValue] = added
         XCTAssertEqual(table.count, dictionary.count)
         XCTAssertEqual(table[first]?.title, "renamed")
         XCTAssertEqual(table[first]?.done, true)
@@ -70,7 +70,7 @@ final class EntityTableTests: XCTestCase {
         XCTAssertEqual(Set(table.keys), Set(dictionary.keys))
         // A removed stored entry can come back.
         table[second] = goals[17]
-        dictionary[second] = goals[17]
+        dictionary[second.rawValue] = goals[17]
         XCTAssertEqual(table[second], goals[17])
         XCTAssertEqual(table.count, dictionary.count)
         // Written again, the changed table reads back equal.
@@ -91,7 +91,7 @@ final class EntityTableTests: XCTestCase {
         writer.write("header")
         writer.write(table)
         var archive = SnapshotArchive(bytes: writer.bytes)
-        var dictionary = Dictionary(uniqueKeysWithValues: goals.map { ($0.id, $0) })
+        var dictionary = Dictionary(uniqueKeysWithValues: goals.map { ($0.id.rawValue, $0) })
         for round in 0..<5 {
             var reader = SnapshotReader(archive: archive)
             XCTAssertEqual(try reader.read(String.self), round == 0 ? "header" : "header \(round)")
@@ -101,14 +101,14 @@ final class EntityTableTests: XCTestCase {
             for _ in 0..<10 {
                 let id = goals[Int(rng.next() % UInt64(goals.count))].id
                 loaded[id]?.title = "바뀜 \(round)"
-                dictionary[id]?.title = "바뀜 \(round)"
+                dictionary[id.rawValue]?.title = "바뀜 \(round)"
             }
             let gone = goals.removeLast()
             loaded[gone.id] = nil
-            dictionary[gone.id] = nil
+            dictionary[gone.id.rawValue] = nil
             for added in [goal("0000" + randomID(&rng).dropFirst(4), "앞 \(round)"), goal("ffff" + randomID(&rng).dropFirst(4), "뒤 \(round)")] {
                 loaded[added.id] = added
-                dictionary[added.id] = added
+                dictionary[added.id.rawValue] = added
                 goals.append(added)
             }
             var next = SnapshotWriter(extending: archive)
@@ -132,7 +132,7 @@ final class EntityTableTests: XCTestCase {
         let extra = goal("abcd" + String(repeating: "0", count: 20), "extra")
         table[extra.id] = extra
         let all = goals + [extra]
-        for prefix in ["a", "ab", "abcd", "0", "f", "9", "zz", ""] + goals.prefix(20).map({ String($0.id.prefix(5)) }) {
+        for prefix in ["a", "ab", "abcd", "0", "f", "9", "zz", ""] + goals.prefix(20).map({ String($0.id.rawValue.prefix(5)) }) {
             let expected = Set(all.filter { $0.id.hasPrefix(prefix) }.map(\.id))
             XCTAssertEqual(Set(table.entries(withKeyPrefix: prefix).map(\.id)), expected, "prefix \(prefix)")
         }

@@ -27,7 +27,7 @@ final class ConcurrentEditsPropertyTests: XCTestCase {
             try base.members.add(name: "민수")
             try base.members.add(name: "지우")
             var ids: [String] = []
-            for n in 0..<4 { ids.append(try base.tasks.add(title: "일 \(n)").id) }
+            for n in 0..<4 { ids.append(try base.tasks.add(title: "일 \(n)").id.rawValue) }
             let baseEvents = try base.repository.events()
 
             let cloneA = clone(baseEvents, author: "A")

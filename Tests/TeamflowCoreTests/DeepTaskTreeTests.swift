@@ -36,11 +36,11 @@ final class DeepTaskTreeTests: XCTestCase {
         let all = Self.state.descendants(of: "t000000")
         XCTAssertEqual(all.count, TeamState.maxTaskNesting)
         XCTAssertEqual(all.first?.id, "t000001")
-        XCTAssertEqual(all.last?.id, "t" + String(format: "%06d", segment - 1))
+        XCTAssertEqual(all.last?.id.rawValue, "t" + String(format: "%06d", segment - 1))
         XCTAssertNil(Self.state.tasks["t" + String(format: "%06d", segment)]?.parent)
-        XCTAssertEqual(Self.state.tasks["t" + String(format: "%06d", segment + 1)]?.parent, "t" + String(format: "%06d", segment))
-        XCTAssertEqual(Self.state.parentProblem(task: "new", parent: "t" + String(format: "%06d", segment - 1)), .tooDeep)
-        XCTAssertNil(Self.state.parentProblem(task: "new", parent: "t" + String(format: "%06d", segment - 2)))
+        XCTAssertEqual(Self.state.tasks["t" + String(format: "%06d", segment + 1)]?.parent?.rawValue, "t" + String(format: "%06d", segment))
+        XCTAssertEqual(Self.state.parentProblem(task: "new", parent: EntityID("t" + String(format: "%06d", segment - 1))), .tooDeep)
+        XCTAssertNil(Self.state.parentProblem(task: "new", parent: EntityID("t" + String(format: "%06d", segment - 2))))
         XCTAssertEqual(Self.state.parentProblem(task: "t000000", parent: "t000005"), .cycle)
     }
 
@@ -98,13 +98,13 @@ final class DeepTaskTreeTests: XCTestCase {
         let fixture = Fixture()
         var parent = try fixture.tasks.add(title: "level 0")
         for level in 1...TeamState.maxTaskNesting {
-            parent = try fixture.tasks.add(title: "level \(level)", .init(parent: parent.id))
+            parent = try fixture.tasks.add(title: "level \(level)", .init(parent: parent.id.rawValue))
         }
         let events = try fixture.eventCount()
-        let error = assertError(.conflict) { try fixture.tasks.add(title: "too deep", .init(parent: parent.id)) }
+        let error = assertError(.conflict) { try fixture.tasks.add(title: "too deep", .init(parent: parent.id.rawValue)) }
         XCTAssertTrue(error?.message.contains("at most \(TeamState.maxTaskNesting) levels") == true, "\(String(describing: error))")
         let loose = try fixture.tasks.add(title: "loose")
-        assertError(.conflict) { try fixture.tasks.edit(loose.id, .init(parent: parent.id)) }
+        assertError(.conflict) { try fixture.tasks.edit(loose.id.rawValue, .init(parent: parent.id.rawValue)) }
         XCTAssertEqual(try fixture.eventCount(), events + 1, "only the loose task was added")
     }
 }

@@ -33,8 +33,8 @@ final class DraftReferencesTests: XCTestCase {
                                            author: author, at: at)
         XCTAssertEqual(events.map { $0.data.string("parent") }, [nil, events[0].id, events[1].id])
         let state = try repository.state()
-        XCTAssertEqual(state.tasks[events[2].id]?.parent, events[1].id)
-        XCTAssertEqual(state.tasks[events[1].id]?.parent, events[0].id)
+        XCTAssertEqual(state.tasks[events[2].id]?.parent?.rawValue, events[1].id)
+        XCTAssertEqual(state.tasks[events[1].id]?.parent?.rawValue, events[0].id)
     }
 
     func testTheInMemoryStoreWritesNothingWhenAReferenceDangles() throws {

@@ -52,7 +52,7 @@ final class EntityStorageTests: XCTestCase {
     }
 
     private func goal(_ id: String, _ title: String) -> Goal {
-        Goal(id: id, title: title, week: "2024-W47", sprint: nil, done: false, removed: false, createdBy: "Kim",
+        Goal(id: EntityID(id), title: title, week: "2024-W47", sprint: nil, done: false, removed: false, createdBy: "Kim",
              createdAt: "2024-11-18T09:00:00+09:00", clock: 1)
     }
 

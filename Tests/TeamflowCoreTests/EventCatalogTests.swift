@@ -79,7 +79,7 @@ final class EventCatalogTests: XCTestCase {
 
     /// Each patch state survives the data: absent, `null` and a value are three different edits.
     func testPatchesKeepTheirThreeStates() {
-        for patch: Patch<String> in [.unchanged, .cleared, .set("e1")] {
+        for patch: Patch<Project.ID> in [.unchanged, .cleared, .set("e1")] {
             let edit = EpicEdited(epic: "e1", project: patch)
             XCTAssertEqual(EpicEdited(data: edit.data)?.project, patch)
         }

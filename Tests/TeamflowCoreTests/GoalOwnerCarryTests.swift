@@ -11,7 +11,7 @@ final class GoalOwnerCarryTests: XCTestCase {
         var f = Fixture() // Tuesday of 2024-W47
         let deploy = try f.goals.add(title: "배포 꼭 하기")
         let done = try f.goals.add(title: "에픽 1 완성")
-        try f.goals.check(done.id)
+        try f.goals.check(done.id.rawValue)
         _ = try f.goals.addRecurring(title: "PR 리뷰", every: "week")
         let task = try f.tasks.add(title: "DI")
         f.session.now = Timestamp.parse("2024-11-25T09:00:00+09:00") ?? f.session.now // Monday of W48
@@ -56,14 +56,14 @@ final class GoalOwnerCarryTests: XCTestCase {
         let mine = try f.goals.add(title: "배포", member: "me")
         let theirs = try f.goals.add(title: "리뷰")
         let team = try f.goals.add(title: "회고")
-        XCTAssertEqual(try f.goals.assign(theirs.id, to: "석영").member, try f.state().liveMembers.last?.id)
+        XCTAssertEqual(try f.goals.assign(theirs.id.rawValue, to: "석영").member, try f.state().liveMembers.last?.id)
         let board = try Queries(repository: f.repository, session: f.session).weekBoard(nil)
         XCTAssertEqual(board.goalLines.map(\.ownerName), ["건우", "석영", nil])
         let my = try Queries(repository: f.repository, session: f.session).myWeekBoard(nil)
         XCTAssertEqual(my.goalLines.map(\.goal.id), [mine.id, team.id], "mine and the team's, not another's")
-        XCTAssertNil(try f.goals.assign(theirs.id, to: nil).member, "none clears")
+        XCTAssertNil(try f.goals.assign(theirs.id.rawValue, to: nil).member, "none clears")
         try UndoUseCase(repository: f.repository, session: f.session).undo()
         XCTAssertEqual(try f.state().goals[theirs.id]?.member, try f.state().liveMembers.last?.id, "undo gives it back")
-        assertError(.notFound) { try f.goals.assign(team.id, to: "민지") }
+        assertError(.notFound) { try f.goals.assign(team.id.rawValue, to: "민지") }
     }
 }

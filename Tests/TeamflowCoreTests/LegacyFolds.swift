@@ -74,7 +74,7 @@ enum LegacyFolds {
     static func goalAdded(_ state: inout TeamState, _ event: Event) {
         guard let title = event.data.string("title"), let week = event.data.string("week") else { return }
         state.goals[event.id] = Goal(
-            id: event.id, title: title, week: week, sprint: event.data.string("sprint"),
+            id: EntityID(event.id), title: title, week: week, sprint: event.data.string("sprint"),
             done: false, removed: false, createdBy: event.author.name, createdAt: event.at, clock: event.clock)
     }
 
@@ -100,7 +100,7 @@ enum LegacyFolds {
 
     static func memberAdded(_ state: inout TeamState, _ event: Event) {
         guard let name = event.data.string("name") else { return }
-        state.members[event.id] = Member(id: event.id, name: name, handle: event.data.string("handle"),
+        state.members[event.id] = Member(id: EntityID(event.id), name: name, handle: event.data.string("handle"),
                                          email: event.data.string("email"), removed: false, clock: event.clock)
     }
 
@@ -121,7 +121,7 @@ enum LegacyFolds {
     static func projectAdded(_ state: inout TeamState, _ event: Event) {
         guard let name = event.data.string("name") else { return }
         state.projects[event.id] = Project(
-            id: event.id, name: name, description: event.data.string("description"),
+            id: EntityID(event.id), name: name, description: event.data.string("description"),
             due: event.data.string("due").flatMap(Day.init(parsing:)), status: .todo, removed: false, clock: event.clock)
     }
 
@@ -144,8 +144,8 @@ enum LegacyFolds {
         state.projects[id]?.removed = removed
         let epics = event.data["detached"]?.list?.compactMap(\.string) ?? []
         for epicID in epics {
-            if removed, state.epics[epicID]?.project == id { state.epics[epicID]?.project = nil }
-            if !removed, state.epics[epicID]?.project == nil { state.epics[epicID]?.project = id }
+            if removed, state.epics[epicID]?.project?.rawValue == id { state.epics[epicID]?.project = nil }
+            if !removed, state.epics[epicID]?.project == nil { state.epics[epicID]?.project = EntityID(id) }
         }
     }
 
@@ -153,14 +153,14 @@ enum LegacyFolds {
 
     static func epicAdded(_ state: inout TeamState, _ event: Event) {
         guard let title = event.data.string("title") else { return }
-        state.epics[event.id] = Epic(id: event.id, title: title, project: event.data.string("project"),
+        state.epics[event.id] = Epic(id: EntityID(event.id), title: title, project: event.data.string("project").map { EntityID($0) },
                                      status: .todo, removed: false, clock: event.clock)
     }
 
     static func epicEdited(_ state: inout TeamState, _ event: Event) {
         guard let id = event.data.string("epic"), var epic = state.epics[id], !epic.removed else { return }
         if let title = event.data.string("title") { epic.title = title }
-        if let project = event.data["project"] { epic.project = project.string }
+        if let project = event.data["project"] { epic.project = project.string.map { EntityID($0) } }
         state.epics[id] = epic
     }
 
@@ -179,10 +179,10 @@ enum LegacyFolds {
 
     static func taskAdded(_ state: inout TeamState, _ event: Event) {
         guard let title = event.data.string("title"), let week = event.data.string("week") else { return }
-        let parent = event.data.string("parent").flatMap { state.wouldCycle(task: event.id, parent: $0) ? nil : $0 }
+        let parent = event.data.string("parent").flatMap { state.wouldCycle(task: EntityID(event.id), parent: EntityID($0)) ? nil : $0 }
         state.tasks[event.id] = TeamTask(
-            id: event.id, title: title, member: event.data.string("member"), epic: event.data.string("epic"),
-            parent: parent, week: week, sprint: event.data.string("sprint"),
+            id: EntityID(event.id), title: title, member: event.data.string("member").map { EntityID($0) }, epic: event.data.string("epic").map { EntityID($0) },
+            parent: parent.map { TeamTask.ID($0) }, week: week, sprint: event.data.string("sprint"),
             due: event.data.string("due").flatMap(Day.init(parsing:)), status: .todo, removed: false, clock: event.clock)
     }
 
@@ -191,11 +191,11 @@ enum LegacyFolds {
         if let title = event.data.string("title") { task.title = title }
         if let week = event.data.string("week") { task.week = week }
         if let due = event.data["due"] { task.due = due.string.flatMap(Day.init(parsing:)) }
-        if let epic = event.data["epic"] { task.epic = epic.string }
+        if let epic = event.data["epic"] { task.epic = epic.string.map { EntityID($0) } }
         if let sprint = event.data["sprint"] { task.sprint = sprint.string }
         if let parent = event.data["parent"] {
             if let newParent = parent.string {
-                if !state.wouldCycle(task: id, parent: newParent) { task.parent = newParent }
+                if !state.wouldCycle(task: EntityID(id), parent: EntityID(newParent)) { task.parent = EntityID(newParent) }
             } else {
                 task.parent = nil
             }
@@ -210,7 +210,7 @@ enum LegacyFolds {
 
     static func taskAssigned(_ state: inout TeamState, _ event: Event) {
         guard let id = event.data.string("task"), state.tasks[id]?.removed == false else { return }
-        state.tasks[id]?.member = event.data.string("member")
+        state.tasks[id]?.member = event.data.string("member").map { EntityID($0) }
     }
 
     static func taskRemoved(_ state: inout TeamState, _ event: Event, removed: Bool) {
@@ -225,7 +225,7 @@ enum LegacyFolds {
         guard let name = event.data.string("name"),
               let from = event.data.string("from").flatMap(Day.init(parsing:)),
               let to = event.data.string("to").flatMap(Day.init(parsing:)) else { return }
-        state.sprints[event.id] = Sprint(id: event.id, name: name, from: from, to: to, removed: false, clock: event.clock)
+        state.sprints[event.id] = Sprint(id: EntityID(event.id), name: name, from: from, to: to, removed: false, clock: event.clock)
     }
 
     static func sprintRemoved(_ state: inout TeamState, _ event: Event, removed: Bool) {
@@ -239,7 +239,7 @@ enum LegacyFolds {
         guard let pr = event.data.int("pr"), let title = event.data.string("title"),
               let week = event.data.string("week") else { return }
         state.reviews[event.id] = Review(
-            id: event.id, pr: pr, title: title, author: event.data.string("by") ?? event.author.name,
+            id: EntityID(event.id), pr: pr, title: title, author: event.data.string("by") ?? event.author.name,
             url: event.data.string("url"), branch: event.data.string("branch"), openedAt: event.data.string("opened"),
             week: week, sections: sections(event.data["sections"]), comments: comments(event), removed: false,
             createdAt: event.at, clock: event.clock)
@@ -288,7 +288,7 @@ enum LegacyFolds {
     static func retroAdded(_ state: inout TeamState, _ event: Event) {
         guard let text = event.data.string("text"), let week = event.data.string("week") else { return }
         let kind = event.data.string("kind").flatMap { RetroEntry.kinds.contains($0) ? $0 : nil } ?? "keep"
-        state.retros[event.id] = RetroEntry(id: event.id, text: text, kind: kind, week: week, author: event.author.name,
+        state.retros[event.id] = RetroEntry(id: EntityID(event.id), text: text, kind: kind, week: week, author: event.author.name,
                                             createdAt: event.at, removed: false, clock: event.clock)
     }
 
@@ -322,6 +322,6 @@ enum LegacyFolds {
 
     static func page(_ state: TeamState, for title: String, event: Event) -> WikiPage {
         state.wiki[WikiPage.key(title)]
-            ?? WikiPage(id: event.id, title: title, body: "", entries: [], history: [], clock: event.clock)
+            ?? WikiPage(id: EntityID(event.id), title: title, body: "", entries: [], history: [], clock: event.clock)
     }
 }

@@ -53,7 +53,7 @@ enum LegacyUndo {
             }
         case "assigned":
             guard let task = before.tasks[id] else { return nil }
-            return draft(EventType.taskAssigned, ["member": task.member.map(Value.string) ?? .null])
+            return draft(EventType.taskAssigned, ["member": task.member.map { Value.string($0.rawValue) } ?? .null])
         default:
             return nil
         }
@@ -75,11 +75,11 @@ enum LegacyUndo {
                     "status": .string(p.status.rawValue)]
         case "epic":
             guard let e = before.epics[id] else { return nil }
-            return ["title": .string(e.title), "project": opt(e.project), "status": .string(e.status.rawValue)]
+            return ["title": .string(e.title), "project": opt(e.project?.rawValue), "status": .string(e.status.rawValue)]
         case "task":
             guard let t = before.tasks[id] else { return nil }
-            return ["title": .string(t.title), "week": .string(t.week), "due": opt(t.due?.description), "epic": opt(t.epic),
-                    "parent": opt(t.parent), "sprint": opt(t.sprint)]
+            return ["title": .string(t.title), "week": .string(t.week), "due": opt(t.due?.description), "epic": opt(t.epic?.rawValue),
+                    "parent": opt(t.parent?.rawValue), "sprint": opt(t.sprint)]
         default:
             return nil
         }

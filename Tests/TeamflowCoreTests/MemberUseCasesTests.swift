@@ -32,7 +32,7 @@ final class MemberUseCasesTests: XCTestCase {
         let f = Fixture()
         let a = try f.members.add(name: "Alex")
         try f.members.add(name: "Alexa")
-        XCTAssertEqual(try f.members.find(String(a.id.prefix(6))).id, a.id)
+        XCTAssertEqual(try f.members.find(String(a.id.rawValue.prefix(6))).id, a.id)
         let error = assertError(.notFound) { try f.members.find("Alx") }
         XCTAssertTrue(error?.hints.contains { $0.contains("Alex") } ?? false, "\(String(describing: error))")
         assertError(.usage) { try f.members.find("  ") }

@@ -8,7 +8,7 @@ final class MultiIDUseCasesTests: XCTestCase {
         let f = Fixture()
         let a = try f.tasks.add(title: "A"), _ = try f.tasks.add(title: "B"), c = try f.tasks.add(title: "C")
         let before = try f.eventCount()
-        let checked = try f.tasks.check([a.shortID, "B", c.id, a.id])
+        let checked = try f.tasks.check([a.shortID, "B", c.id.rawValue, a.id.rawValue])
         XCTAssertEqual(checked.map(\.title), ["A", "B", "C"], "a repeated task counts once")
         XCTAssertTrue(checked.allSatisfy(\.done))
         let written = try f.repository.events().suffix(3)
@@ -27,7 +27,7 @@ final class MultiIDUseCasesTests: XCTestCase {
         let f = Fixture()
         let a = try f.tasks.add(title: "A"), b = try f.tasks.add(title: "B")
         let theirs = try f.tasks.add(title: "theirs")
-        try f.tasks.check([a.id, b.id])
+        try f.tasks.check([a.id.rawValue, b.id.rawValue])
         let token = try XCTUnwrap(f.repository.events().last?.batch)
         var forged = EventDraft(TaskChecked(task: theirs.id), summary: "task: check")
         forged.batch = token
@@ -44,9 +44,9 @@ final class MultiIDUseCasesTests: XCTestCase {
         let a = try f.tasks.add(title: "A")
         try f.tasks.add(title: "B")
         let before = try f.eventCount()
-        assertError(.notFound) { try f.tasks.check([a.id, "ffffffff"]) }
+        assertError(.notFound) { try f.tasks.check([a.id.rawValue, "ffffffff"]) }
         assertError(.notFound) { try f.tasks.remove(["B", "없는 일"]) }
-        assertError(.notFound) { try f.tasks.edit([a.id, "nope"], .init(week: "2024-W48")) }
+        assertError(.notFound) { try f.tasks.edit([a.id.rawValue, "nope"], .init(week: "2024-W48")) }
         assertError(.notFound) { try f.tasks.move(["B", "nope"], to: "doing") }
         XCTAssertEqual(try f.eventCount(), before)
         XCTAssertEqual(try f.state().liveTasks.map(\.status), [.todo, .todo])
@@ -55,16 +55,16 @@ final class MultiIDUseCasesTests: XCTestCase {
     func testEditMoveAndRemoveSeveral() throws {
         let f = Fixture()
         let a = try f.tasks.add(title: "A"), b = try f.tasks.add(title: "B")
-        let sub = try f.tasks.add(title: "A1", .init(parent: a.id))
-        let edited = try f.tasks.edit([a.id, b.id], .init(week: "2024-W48", due: "2024-11-29"))
+        let sub = try f.tasks.add(title: "A1", .init(parent: a.id.rawValue))
+        let edited = try f.tasks.edit([a.id.rawValue, b.id.rawValue], .init(week: "2024-W48", due: "2024-11-29"))
         XCTAssertEqual(edited.map(\.week), ["2024-W48", "2024-W48"])
-        XCTAssertEqual(try f.tasks.move([a.id, b.id], to: "doing").map(\.status), [.doing, .doing])
-        assertError(.usage) { try f.tasks.move([a.id], to: "later") }
-        assertError(.usage) { try f.tasks.edit([a.id, b.id], .init()) }
-        assertError(.usage) { try f.tasks.edit([a.id, b.id], .init(title: "같은 제목")) }
+        XCTAssertEqual(try f.tasks.move([a.id.rawValue, b.id.rawValue], to: "doing").map(\.status), [.doing, .doing])
+        assertError(.usage) { try f.tasks.move([a.id.rawValue], to: "later") }
+        assertError(.usage) { try f.tasks.edit([a.id.rawValue, b.id.rawValue], .init()) }
+        assertError(.usage) { try f.tasks.edit([a.id.rawValue, b.id.rawValue], .init(title: "같은 제목")) }
         // The sub-task given beside its parent is removed with it, in one event.
         let before = try f.eventCount()
-        XCTAssertEqual(try f.tasks.remove([sub.id, a.id, b.id]).count, 3)
+        XCTAssertEqual(try f.tasks.remove([sub.id.rawValue, a.id.rawValue, b.id.rawValue]).count, 3)
         XCTAssertEqual(try f.eventCount(), before + 2)
         XCTAssertTrue(try f.state().liveTasks.isEmpty)
         try f.undo.undo()
@@ -76,9 +76,9 @@ final class MultiIDUseCasesTests: XCTestCase {
         let g1 = try f.goals.add(title: "배포"), g2 = try f.goals.add(title: "리뷰")
         XCTAssertEqual(try f.goals.check([g1.shortID, g2.shortID]).map(\.done), [true, true])
         let before = try f.eventCount()
-        assertError(.notFound) { try f.goals.uncheck([g1.id, "ffffffff"]) }
+        assertError(.notFound) { try f.goals.uncheck([g1.id.rawValue, "ffffffff"]) }
         XCTAssertEqual(try f.eventCount(), before)
-        try f.goals.remove([g1.id, g2.id])
+        try f.goals.remove([g1.id.rawValue, g2.id.rawValue])
         XCTAssertTrue(try f.goals.list().isEmpty)
         try f.undo.undo()
         XCTAssertEqual(try f.goals.list().map(\.title), ["배포", "리뷰"])
@@ -88,7 +88,7 @@ final class MultiIDUseCasesTests: XCTestCase {
     func testASingleIDWritesNoBatchToken() throws {
         let f = Fixture()
         let a = try f.tasks.add(title: "A")
-        try f.tasks.check([a.id])
+        try f.tasks.check([a.id.rawValue])
         XCTAssertNil(try f.repository.events().last?.batch)
     }
 }

@@ -8,7 +8,7 @@ final class ProjectEpicUseCasesTests: XCTestCase {
         let late = try f.projects.add(name: "앱 출시 🚀", due: "2024-11-18", description: "첫 버전")
         try f.projects.add(name: "Today", due: "2024-11-19")
         let doneLate = try f.projects.add(name: "Old", due: "2024-01-01")
-        try f.projects.move(doneLate.id, to: "done")
+        try f.projects.move(doneLate.id.rawValue, to: "done")
         XCTAssertEqual(try f.projects.list(overdue: true).map(\.id), [late.id])
         XCTAssertEqual(try f.projects.list(status: "done").map(\.name), ["Old"])
         assertError(.usage) { try f.projects.list(status: "later") }
@@ -52,12 +52,12 @@ final class ProjectEpicUseCasesTests: XCTestCase {
         try f.epics.add(title: "Other")
         let t1 = try f.tasks.add(title: "a", .init(epic: "결제 💳"))
         try f.tasks.add(title: "b", .init(epic: epic.shortID))
-        try f.tasks.check(t1.id)
+        try f.tasks.check(t1.id.rawValue)
         let list = try f.epics.list(project: "앱")
         XCTAssertEqual(list.map(\.epic.title), ["결제 💳"])
         XCTAssertEqual(list.first.map { [$0.done, $0.total] }, [1, 2])
         XCTAssertEqual(try f.epics.move("결제 💳", to: "doing").status, .doing)
-        XCTAssertNil(try f.epics.edit(epic.id, project: "none").project)
+        XCTAssertNil(try f.epics.edit(epic.id.rawValue, project: "none").project)
         try f.epics.remove("Other")
         assertError(.conflict) { try f.epics.remove("Other") }
         XCTAssertEqual(try f.epics.list().count, 1)

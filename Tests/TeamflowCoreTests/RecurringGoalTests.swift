@@ -24,7 +24,7 @@ final class RecurringGoalTests: XCTestCase {
         XCTAssertEqual(try f.goals.list().map(\.week), ["2024-W47"])
         let ids = Set([w46, w47, w48, w49].map { GoalRule.instanceID(rule: rule.id, week: $0) })
         XCTAssertEqual(ids.count, 4)
-        XCTAssertTrue(ids.allSatisfy { $0.count == 24 && $0.allSatisfy(\.isHexDigit) })
+        XCTAssertTrue(ids.allSatisfy { $0.rawValue.count == 24 && $0.rawValue.allSatisfy(\.isHexDigit) })
         XCTAssertEqual(GoalRule.instanceID(rule: rule.id, week: w47), GoalRule.instanceID(rule: rule.id, week: w47))
     }
 
@@ -40,11 +40,11 @@ final class RecurringGoalTests: XCTestCase {
         let f = Fixture()
         let rule = try f.goals.addRecurring(title: "PR 리뷰", every: "week")
         let this = GoalRule.instanceID(rule: rule.id, week: w47), next = GoalRule.instanceID(rule: rule.id, week: w48)
-        let checked = try f.goals.check(String(this.prefix(8)))
+        let checked = try f.goals.check(String(this.rawValue.prefix(8)))
         XCTAssertTrue(checked.done)
         XCTAssertEqual(try f.repository.events().map(\.type), ["goal.repeated", "goal.instantiated", "goal.checked"])
-        try f.goals.edit(next, title: "PR 리뷰 (휴가 주간)", week: nil)
-        try f.goals.check(this) // materialised already: no second goal.instantiated
+        try f.goals.edit(next.rawValue, title: "PR 리뷰 (휴가 주간)", week: nil)
+        try f.goals.check(this.rawValue) // materialised already: no second goal.instantiated
         XCTAssertEqual(try f.repository.events().filter { $0.type == "goal.instantiated" }.count, 2)
         let state = try f.state()
         XCTAssertEqual(state.goals(in: w47).map(\.done), [true])
@@ -52,7 +52,7 @@ final class RecurringGoalTests: XCTestCase {
         XCTAssertEqual(state.goals(in: w49).map(\.title), ["PR 리뷰"])
         XCTAssertEqual(state.goals(in: w49).map(\.done), [false])
 
-        try f.goals.remove(next)
+        try f.goals.remove(next.rawValue)
         XCTAssertEqual(try f.state().goals(in: w48), [], "removing an instance removes that week's only")
         XCTAssertEqual(try f.state().goals(in: w49).count, 1)
     }
@@ -60,9 +60,9 @@ final class RecurringGoalTests: XCTestCase {
     func testStopEndsTheRuleFromThisWeekOn() throws {
         let f = Fixture()
         let rule = try f.goals.addRecurring(title: "회고 쓰기", every: "week", week: "2024-W45")
-        try f.goals.check(GoalRule.instanceID(rule: rule.id, week: w47))
+        try f.goals.check(GoalRule.instanceID(rule: rule.id, week: w47).rawValue)
         // Named by one of its instances' ids, as a user reads it on the board.
-        let stopped = try f.goals.stop(String(GoalRule.instanceID(rule: rule.id, week: w46).prefix(8)))
+        let stopped = try f.goals.stop(String(GoalRule.instanceID(rule: rule.id, week: w46).rawValue.prefix(8)))
         XCTAssertEqual(stopped.stoppedFrom, "2024-W47")
         let state = try f.state()
         XCTAssertEqual(state.goals(in: w46).count, 1, "earlier weeks keep theirs")
@@ -77,7 +77,7 @@ final class RecurringGoalTests: XCTestCase {
         let f = Fixture()
         let rule = try f.goals.addRecurring(title: "PR 리뷰", every: "week")
         let this = GoalRule.instanceID(rule: rule.id, week: w47)
-        try f.goals.check(this)
+        try f.goals.check(this.rawValue)
         try f.undo.undo()
         XCTAssertEqual(try f.state().goals(in: w47).map(\.done), [false], "the check is undone, the instance stays")
         try f.undo.undo() // passes over goal.instantiated to the rule itself
@@ -95,8 +95,8 @@ final class RecurringGoalTests: XCTestCase {
         let a = Fixture(author: Author(name: "건우", email: "gw@example.com"), events: shared)
         let b = Fixture(author: Author(name: "석영", email: "sy@example.com"), events: shared)
         let id = GoalRule.instanceID(rule: rule.id, week: w47)
-        try a.goals.check(id)
-        try b.goals.edit(id, title: "PR 리뷰 하루 안에", week: nil)
+        try a.goals.check(id.rawValue)
+        try b.goals.edit(id.rawValue, title: "PR 리뷰 하루 안에", week: nil)
         let merged = [try a.repository.events(), try b.repository.events()]
         for order in [merged, merged.reversed()] {
             var seen = Set<String>()

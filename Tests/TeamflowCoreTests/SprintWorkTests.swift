@@ -18,9 +18,9 @@ final class SprintWorkTests: XCTestCase {
         tasks["b"] = try f.tasks.add(title: "소켓 재연결", .init(member: "지혜", week: "2024-W48"))
         tasks["c"] = try f.tasks.add(title: "접근성 라벨", .init(member: "민수", week: "2024-W50"))
         tasks["d"] = try f.tasks.add(title: "다음 스프린트 일", .init(member: "지혜", week: "2024-W47", sprint: "Sprint 4"))
-        tasks["e"] = try f.tasks.add(title: "VoiceOver 순서", .init(parent: tasks["c"]?.id))
+        tasks["e"] = try f.tasks.add(title: "VoiceOver 순서", .init(parent: tasks["c"]?.id.rawValue))
         tasks["f"] = try f.tasks.add(title: "지난 주 일", .init(member: "민수", week: "2024-W46"))
-        try f.tasks.check(tasks["b"]?.id ?? "")
+        try f.tasks.check(tasks["b"]?.id.rawValue ?? "")
         return (f, sprint, tasks)
     }
 
@@ -29,7 +29,7 @@ final class SprintWorkTests: XCTestCase {
     /// parsing every spelling.
     func testMembershipIsTheBoardsRuleAndAnswersForRemovedTasks() throws {
         let (f, sprint, tasks) = try team()
-        try f.tasks.remove(tasks["a"]?.id ?? "")
+        try f.tasks.remove(tasks["a"]?.id.rawValue ?? "")
         let state = try f.state()
         var membership = SprintMembership(sprint, in: state)
         let all = state.tasks.values.filter { membership.contains($0) }.map(\.title)
@@ -58,8 +58,8 @@ final class SprintWorkTests: XCTestCase {
         XCTAssertEqual(board.done, 1)
         XCTAssertEqual(board.total, 2)
 
-        let edited = try f.tasks.edit(tasks["c"]?.id ?? "", .init(sprint: "Sprint 3"))
-        XCTAssertEqual(edited.sprint, sprint.id)
+        let edited = try f.tasks.edit(tasks["c"]?.id.rawValue ?? "", .init(sprint: "Sprint 3"))
+        XCTAssertEqual(edited.sprint, sprint.id.rawValue)
         XCTAssertEqual(edited.week, "2024-W50", "filing in a sprint keeps the week")
         board = try f.sprints.board(nil)
         let minsu = try XCTUnwrap(board.members.first { $0.member.name == "민수" })
@@ -78,11 +78,11 @@ final class SprintWorkTests: XCTestCase {
         XCTAssertEqual(try f.tasks.list(.init(sprint: "Sprint 4")).map(\.title), ["다음 스프린트 일"],
                        "a task filed in another sprint leaves the sprint of its week")
 
-        try f.tasks.edit(tasks["c"]?.id ?? "", .init(noSprint: true))
+        try f.tasks.edit(tasks["c"]?.id.rawValue ?? "", .init(noSprint: true))
         XCTAssertEqual(try f.sprints.board("Sprint 3").total, 2)
         let count = try f.eventCount()
-        assertError(.usage) { try f.tasks.edit(tasks["c"]?.id ?? "", .init(sprint: "Sprint 3", noSprint: true)) }
-        let unknown = assertError(.notFound) { try f.tasks.edit(tasks["a"]?.id ?? "", .init(sprint: "Sprint 9")) }
+        assertError(.usage) { try f.tasks.edit(tasks["c"]?.id.rawValue ?? "", .init(sprint: "Sprint 3", noSprint: true)) }
+        let unknown = assertError(.notFound) { try f.tasks.edit(tasks["a"]?.id.rawValue ?? "", .init(sprint: "Sprint 9")) }
         XCTAssertEqual(unknown?.hints.first, "Known sprints:")
         XCTAssertTrue(unknown?.hints.contains("  Sprint 3 (2024-11-18 – 2024-11-29)") == true, "\(unknown?.hints ?? [])")
         XCTAssertEqual(try f.eventCount(), count, "refused edits append nothing")
@@ -92,11 +92,11 @@ final class SprintWorkTests: XCTestCase {
     func testGoalsMoveInAndOutOfSprints() throws {
         let (f, sprint, _) = try team()
         let goal = try f.goals.add(title: "데모 준비")
-        XCTAssertEqual(try f.goals.edit(goal.id, title: nil, week: nil, sprint: "Sprint 3").sprint, sprint.id)
+        XCTAssertEqual(try f.goals.edit(goal.id.rawValue, title: nil, week: nil, sprint: "Sprint 3").sprint, sprint.id.rawValue)
         XCTAssertEqual(try f.sprints.board(nil).goals.map(\.title), ["데모 준비"])
-        XCTAssertNil(try f.goals.edit(goal.id, title: nil, week: nil, noSprint: true).sprint)
+        XCTAssertNil(try f.goals.edit(goal.id.rawValue, title: nil, week: nil, noSprint: true).sprint)
         XCTAssertEqual(try f.sprints.board(nil).goals, [])
-        assertError(.usage) { try f.goals.edit(goal.id, title: nil, week: nil) }
+        assertError(.usage) { try f.goals.edit(goal.id.rawValue, title: nil, week: nil) }
     }
 
     func testWorkingDaysLeftAndWeeksInside() throws {

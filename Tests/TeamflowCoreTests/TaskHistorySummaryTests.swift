@@ -14,7 +14,7 @@ final class TaskHistorySummaryTests: XCTestCase {
         try WeekUseCases(repository: f.repository, session: f.session).carry()
         f.session.now = Timestamp.parse("2024-11-27T14:00:00+09:00") ?? f.session.now
         f.session.author = Author(name: "건우", email: "gw@example.com")
-        try f.tasks.check(task.id)
+        try f.tasks.check(task.id.rawValue)
 
         let summary = TaskHistorySummary(task: try XCTUnwrap(f.state().tasks[task.id]))
         XCTAssertEqual(summary.taskID, task.id)
@@ -35,8 +35,8 @@ final class TaskHistorySummaryTests: XCTestCase {
     func testAnOpenTaskHasNoDoneLineAndAnUncheckForgetsIt() throws {
         let f = Fixture()
         let task = try f.tasks.add(title: "DI")
-        try f.tasks.check(task.id)
-        try f.tasks.uncheck(task.id)
+        try f.tasks.check(task.id.rawValue)
+        try f.tasks.uncheck(task.id.rawValue)
         let summary = TaskHistorySummary(task: try XCTUnwrap(f.state().tasks[task.id]))
         XCTAssertEqual(summary.lines, [.added(at: "2024-11-19T10:00:00+09:00")])
     }
@@ -44,7 +44,7 @@ final class TaskHistorySummaryTests: XCTestCase {
     func testRemovedAndUnknownFactsLeftOut() throws {
         let f = Fixture()
         let task = try f.tasks.add(title: "지운 일")
-        try f.tasks.remove(task.id)
+        try f.tasks.remove(task.id.rawValue)
         var removed = try XCTUnwrap(f.state().tasks[task.id])
         XCTAssertEqual(TaskHistorySummary(task: removed).lines,
                        [.added(at: "2024-11-19T10:00:00+09:00"), .removed(at: "2024-11-19T10:00:00+09:00")])

@@ -19,17 +19,17 @@ final class WeekCarryTests: XCTestCase {
             try f.members.add(name: "지혜", handle: "jihye")
             try f.members.add(name: "건우")
             parent = try f.tasks.add(title: "화면간 연결", .init(member: "지혜"))
-            doneSub = try f.tasks.add(title: "버튼 배치", .init(parent: parent.id))
-            openSub = try f.tasks.add(title: "전환 애니메이션", .init(parent: parent.id))
+            doneSub = try f.tasks.add(title: "버튼 배치", .init(parent: parent.id.rawValue))
+            openSub = try f.tasks.add(title: "전환 애니메이션", .init(parent: parent.id.rawValue))
             doneTask = try f.tasks.add(title: "DI", .init(member: "지혜"))
             doing = try f.tasks.add(title: "코드 리뷰", .init(member: "건우"))
             loose = try f.tasks.add(title: "회고 준비")
             removed = try f.tasks.add(title: "지운 일", .init(member: "건우"))
             next = try f.tasks.add(title: "다음 주 새 일", .init(member: "지혜", week: "2024-W48"))
-            try f.tasks.check(doneSub.id)
-            try f.tasks.check(doneTask.id)
-            try f.tasks.start(doing.id)
-            try f.tasks.remove(removed.id)
+            try f.tasks.check(doneSub.id.rawValue)
+            try f.tasks.check(doneTask.id.rawValue)
+            try f.tasks.start(doing.id.rawValue)
+            try f.tasks.remove(removed.id.rawValue)
             f.session.now = Timestamp.parse("2024-11-25T09:00:00+09:00") ?? f.session.now // Monday of W48
         }
 
@@ -97,7 +97,7 @@ final class WeekCarryTests: XCTestCase {
         XCTAssertEqual(middle?.carriedTo, "2024-W49")
         XCTAssertEqual(middle?.countsDone, false)
         let last = try s.board(Self.w49).members.first?.tasks.first
-        XCTAssertEqual([last?.task.id, last?.carriedFrom], [s.parent.id, "2024-W48"])
+        XCTAssertEqual([last?.task.id.rawValue, last?.carriedFrom], [s.parent.id.rawValue, "2024-W48"])
     }
 
     func testUndoOfACarryMovesEverythingBack() throws {
@@ -156,10 +156,10 @@ final class WeekCarryTests: XCTestCase {
         let late = try f.tasks.add(title: "지난주 마감", .init(member: "지혜", week: "2024-W46", due: "2024-11-15"))
         let lateHere = try f.tasks.add(title: "어제 마감", .init(due: "2024-11-18"))
         let done = try f.tasks.add(title: "끝낸 일", .init(week: "2024-W46", due: "2024-11-14"))
-        try f.tasks.check(done.id)
+        try f.tasks.check(done.id.rawValue)
         try f.tasks.add(title: "오늘 마감", .init(due: "2024-11-19"))
         let gone = try f.tasks.add(title: "지운 일", .init(due: "2024-11-01"))
-        try f.tasks.remove(gone.id)
+        try f.tasks.remove(gone.id.rawValue)
         let board = WeekBoard(state: try f.state(), week: Self.w47, today: f.session.today)
         XCTAssertEqual(board.overdueTasks.map(\.task.id), [late.id, lateHere.id], "open, past due, any week, earliest first")
         XCTAssertEqual(board.overdueTasks.first?.memberName, "지혜")
@@ -170,8 +170,8 @@ final class WeekCarryTests: XCTestCase {
 
     func testOverdueListSaysWhereACarriedTaskCameFrom() throws {
         let s = try Week47()
-        try s.f.tasks.edit(s.parent.id, .init(due: "2024-11-22"))
-        try s.f.tasks.edit(s.loose.id, .init(week: "2024-W46", due: "2024-11-20"))
+        try s.f.tasks.edit(s.parent.id.rawValue, .init(due: "2024-11-22"))
+        try s.f.tasks.edit(s.loose.id.rawValue, .init(week: "2024-W46", due: "2024-11-20"))
         _ = try s.weeks.carry()
         let board = try s.board(Self.w48)
         XCTAssertEqual(board.overdueTasks.map(\.task.id), [s.loose.id, s.parent.id])

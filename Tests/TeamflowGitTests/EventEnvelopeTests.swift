@@ -22,7 +22,7 @@ final class EventEnvelopeTests: XCTestCase {
         let repo = try TestRepository()
         let goals = GoalUseCases(repository: try repo.store(), session: session)
         let a = try goals.add(title: "A", week: "2024-W47"), b = try goals.add(title: "B", week: "2024-W47")
-        try goals.check([a.id, b.id])
+        try goals.check([a.id.rawValue, b.id.rawValue])
         let undo = try UndoUseCase(repository: try repo.store(), session: session).undo()
         let checked = try blob(repo, undo.allUndone[0].id)
         let compensation = try blob(repo, undo.written.id)
@@ -54,7 +54,7 @@ final class EventEnvelopeTests: XCTestCase {
                        + old + "clock: 11\ndata:\n  goal: \(b.id)\n  batch: old1batch\n")
         let events = try repo.store().events()
         XCTAssertEqual(events.filter { $0.batchToken == "old1batch" }.count, 2)
-        XCTAssertEqual(events.first { $0.id == "old1checka" }?.payload, ["goal": .string(a.id)])
+        XCTAssertEqual(events.first { $0.id == "old1checka" }?.payload, ["goal": .string(a.id.rawValue)])
         XCTAssertTrue(try repo.store().state().goals.values.allSatisfy(\.done))
         let undo = try UndoUseCase(repository: try repo.store(), session: session).undo()
         XCTAssertEqual(Set(undo.allUndone.map(\.id)), ["old1checka", "old1checkb"], "the old batch is one command")
@@ -66,8 +66,8 @@ final class EventEnvelopeTests: XCTestCase {
         try repo.plant(path: "events/ol/old1undo.yaml", text: "v: 1\nid: old1undo\ntype: goal.removed\nat: '2024-11-19T12:00:00+09:00'\n"
                        + old + "clock: 50\ndata:\n  goal: \(b.id)\n  undoes: \(b.id)\n")
         let undone = try repo.store().events().compactMap(\.undoneID)
-        XCTAssertTrue(undone.contains(b.id))
-        XCTAssertThrowsError(try UndoUseCase(repository: try repo.store(), session: session).undo(b.id)) { error in
+        XCTAssertTrue(undone.contains(b.id.rawValue))
+        XCTAssertThrowsError(try UndoUseCase(repository: try repo.store(), session: session).undo(b.id.rawValue)) { error in
             XCTAssertEqual((error as? TeamflowError)?.kind, .conflict, "already undone")
         }
     }

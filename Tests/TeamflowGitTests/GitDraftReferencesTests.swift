@@ -19,8 +19,8 @@ final class GitDraftReferencesTests: XCTestCase {
         XCTAssertEqual(events.map { $0.data.string("parent") }, [nil, events[0].id, events[1].id])
         XCTAssertEqual(try repo.git("rev-list", "--count", "refs/teamflow/events"), "1", "one commit")
         let state = try repo.store().state()
-        XCTAssertEqual(state.tasks[events[2].id]?.parent, events[1].id)
-        XCTAssertEqual(state.tasks[events[1].id]?.parent, events[0].id)
+        XCTAssertEqual(state.tasks[events[2].id]?.parent?.rawValue, events[1].id)
+        XCTAssertEqual(state.tasks[events[1].id]?.parent?.rawValue, events[0].id)
         let text = try repo.git("cat-file", "-p", "refs/teamflow/events:events/\(events[2].id.prefix(1))/\(events[2].id.dropFirst().prefix(2))/\(events[2].id).yaml")
         XCTAssertTrue(text.contains(events[1].id), text)
     }

@@ -19,9 +19,9 @@ final class SyncMergeReportTests: XCTestCase {
         let task = try TaskUseCases(repository: alice.store(), session: session("건우")).add(title: "방 참가 실패 에러 처리")
         try alice.sync()
         try bob.sync()
-        try TaskUseCases(repository: alice.store(), session: session("건우")).edit(task.id, .init(title: "에러 처리 (건우)"))
-        try TaskUseCases(repository: bob.store(), session: session("석영")).edit(task.id, .init(title: "에러 처리 (석영)"))
-        try TaskUseCases(repository: bob.store(), session: session("석영")).check(task.id)
+        try TaskUseCases(repository: alice.store(), session: session("건우")).edit(task.id.rawValue, .init(title: "에러 처리 (건우)"))
+        try TaskUseCases(repository: bob.store(), session: session("석영")).edit(task.id.rawValue, .init(title: "에러 처리 (석영)"))
+        try TaskUseCases(repository: bob.store(), session: session("석영")).check(task.id.rawValue)
         XCTAssertEqual(try alice.sync().superseded, [], "a push resolves nothing")
 
         let dry = try bob.sync(options: SyncOptions(dryRun: true))
@@ -31,7 +31,7 @@ final class SyncMergeReportTests: XCTestCase {
         XCTAssertEqual(report.superseded.count, 1)
         let edit = try XCTUnwrap(report.superseded.first)
         XCTAssertEqual(edit.kind, "task")
-        XCTAssertEqual(edit.id, task.id)
+        XCTAssertEqual(edit.id, task.id.rawValue)
         let merged = try bob.store().state()
         XCTAssertEqual(edit.won.value, merged.tasks[task.id]?.title, "the value that won is the merged state's")
         XCTAssertEqual(Set([edit.won.author, edit.lost.author]), ["건우", "석영"])
@@ -61,9 +61,9 @@ final class SyncMergeReportTests: XCTestCase {
                     for step in 0..<3 {
                         random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                         switch (random >> 33) % 3 {
-                        case 0: try goals.check(id)
-                        case 1: try goals.uncheck(id)
-                        default: try goals.edit(id, title: "PR 리뷰 \(name) \(step)", week: nil)
+                        case 0: try goals.check(id.rawValue)
+                        case 1: try goals.uncheck(id.rawValue)
+                        default: try goals.edit(id.rawValue, title: "PR 리뷰 \(name) \(step)", week: nil)
                         }
                     }
                 }

@@ -62,10 +62,10 @@ final class HostileTitleTests: XCTestCase {
         _ = try InitUseCase(repository: repository).initialize(team: "<b>팀</b> [x](https://evil.example/t)") { session }
         try MemberUseCases(repository: repository, session: session).add(name: "**건우**", handle: "gw")
         let project = try ProjectUseCases(repository: repository, session: session).add(name: "Proj <!--", due: nil, description: nil)
-        let epic = try EpicUseCases(repository: repository, session: session).add(title: "<img src=x>", project: project.id)
+        let epic = try EpicUseCases(repository: repository, session: session).add(title: "<img src=x>", project: project.id.rawValue)
         for attack in Self.attacks {
             try GoalUseCases(repository: repository, session: session).add(title: attack)
-            try TaskUseCases(repository: repository, session: session).add(title: attack, .init(member: "**건우**", epic: epic.id))
+            try TaskUseCases(repository: repository, session: session).add(title: attack, .init(member: "**건우**", epic: epic.id.rawValue))
             try RetroUseCases(repository: repository, session: session).add(text: attack, kind: "keep")
         }
         try ReviewUseCases(repository: repository, session: session).add(.init(pr: 7, title: Self.attacks[0], by: "<b>x</b>"))

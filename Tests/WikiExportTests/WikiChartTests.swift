@@ -18,7 +18,7 @@ final class WikiChartTests: XCTestCase {
         let velocity = VelocitySeries(periods: [.init(label: "2024-W46", done: 2), .init(label: "2024-W47", done: 1)])
         let week = BurndownSeries(total: 3, days: [("2024-11-18", 3, true), ("2024-11-19", 2, true), ("2024-11-20", nil, true)],
                                   today: "2024-11-19")
-        var sprints: [String: BurndownSeries] = [:]
+        var sprints: [Sprint.ID: BurndownSeries] = [:]
         for sprint in state.liveSprints { sprints[sprint.id] = week }
         return WikiCharts(velocity: velocity, sprintBurndowns: sprints, weekBurndowns: [ISOWeek(year: 2024, week: 47): week])
     }

@@ -25,6 +25,20 @@ enum Compensation {
 
     /// An optional string as an event value.
     static func optional(_ text: String?) -> Value { text.map(Value.string) ?? .null }
+
+    /// An optional id as an event value.
+    static func optional<Entity>(_ id: EntityID<Entity>?) -> Value { optional(id?.rawValue) }
+
+    /// `draft` naming its target by a typed id.
+    static func draft<Entity>(_ type: String, key: String, id: EntityID<Entity>, _ extra: Fields = Fields(),
+                              undoing event: Event) -> EventDraft {
+        draft(type, key: key, id: id.rawValue, extra, undoing: event)
+    }
+
+    /// `edit` naming its target by a typed id.
+    static func edit<Entity>(_ event: Event, key: String, id: EntityID<Entity>, prior: Fields?) -> EventDraft? {
+        edit(event, key: key, id: id.rawValue, prior: prior)
+    }
 }
 
 /// A removal or restore that names one thing by id and flips its `removed` flag.
@@ -35,19 +49,21 @@ public protocol RemovalEvent: TeamEvent {
     static var removes: Bool { get }
     /// The type that undoes this one (`*.restored` for `*.removed` and back).
     static var opposite: String { get }
+    /// The kind of thing it removes or restores.
+    associatedtype Entity: KeyedByID
     /// Sets the thing's `removed` flag, when it exists.
-    static func mark(_ state: inout TeamState, id: String, removed: Bool)
-    var id: String { get }
-    init(id: String)
+    static func mark(_ state: inout TeamState, id: EntityID<Entity>, removed: Bool)
+    var id: EntityID<Entity> { get }
+    init(id: EntityID<Entity>)
 }
 
 extension RemovalEvent {
     public static var keys: [EventSchema.Key] { [EventSchema.r(idKey)] }
     public init?(data: Fields) {
-        guard let id = data.string(Self.idKey) else { return nil }
+        guard let id: EntityID<Entity> = data.id(Self.idKey) else { return nil }
         self.init(id: id)
     }
-    public var data: Fields { [Self.idKey: .string(id)] }
+    public var data: Fields { [Self.idKey: .string(id.rawValue)] }
     public func fold(into state: inout TeamState, event: Event) { Self.mark(&state, id: id, removed: Self.removes) }
     public func inverse(of event: Event, before: TeamState) -> EventDraft? {
         Compensation.draft(Self.opposite, key: Self.idKey, id: id, Compensation.carried(event), undoing: event)

@@ -6,16 +6,16 @@ public struct EpicAdded: TeamEvent {
 
     public var title: String
     /// The project's id.
-    public var project: String?
+    public var project: EntityID<Project>?
 
-    public init(title: String, project: String? = nil) {
+    public init(title: String, project: EntityID<Project>? = nil) {
         self.title = title
         self.project = project
     }
 
     public init?(data: Fields) {
         guard let title = data.string("title") else { return nil }
-        self.init(title: title, project: data.string("project"))
+        self.init(title: title, project: data.id("project"))
     }
 
     public var data: Fields {
@@ -25,7 +25,7 @@ public struct EpicAdded: TeamEvent {
     }
 
     public func fold(into state: inout TeamState, event: Event) {
-        state.epics[event.id] = Epic(id: event.id, title: title, project: project, status: .todo, removed: false,
+        state.epics[event.id as String] = Epic(id: .init(event.id), title: title, project: project, status: .todo, removed: false,
                                      clock: event.clock)
     }
 
@@ -40,23 +40,23 @@ public struct EpicEdited: TeamEvent {
     public static let concurrentWrites: ConcurrentWrites = .fields(of: "epic")
     public static let keys = [EventSchema.r("epic"), EventSchema.o("title"), EventSchema.o("project")]
 
-    public var epic: String
+    public var epic: EntityID<Epic>
     public var title: String?
-    public var project: Patch<String>
+    public var project: Patch<EntityID<Project>>
 
-    public init(epic: String, title: String? = nil, project: Patch<String> = .unchanged) {
+    public init(epic: EntityID<Epic>, title: String? = nil, project: Patch<EntityID<Project>> = .unchanged) {
         self.epic = epic
         self.title = title
         self.project = project
     }
 
     public init?(data: Fields) {
-        guard let epic = data.string("epic") else { return nil }
+        guard let epic: EntityID<Epic> = data.id("epic") else { return nil }
         self.init(epic: epic, title: data.string("title"), project: data.patch("project"))
     }
 
     public var data: Fields {
-        var data: Fields = ["epic": .string(epic)]
+        var data: Fields = ["epic": .string(epic.rawValue)]
         data.put("title", title)
         data.put("project", project)
         return data
@@ -83,21 +83,21 @@ public struct EpicMoved: TeamEvent {
     public static let concurrentWrites: ConcurrentWrites = .fields(of: "epic")
     public static let keys = [EventSchema.r("epic"), EventSchema.r("status")]
 
-    public var epic: String
+    public var epic: EntityID<Epic>
     public var status: WorkStatus
 
-    public init(epic: String, status: WorkStatus) {
+    public init(epic: EntityID<Epic>, status: WorkStatus) {
         self.epic = epic
         self.status = status
     }
 
     public init?(data: Fields) {
-        guard let epic = data.string("epic"),
+        guard let epic: EntityID<Epic> = data.id("epic"),
               let status = data.string("status").flatMap(WorkStatus.init(rawValue:)) else { return nil }
         self.init(epic: epic, status: status)
     }
 
-    public var data: Fields { ["epic": .string(epic), "status": .string(status.rawValue)] }
+    public var data: Fields { ["epic": .string(epic.rawValue), "status": .string(status.rawValue)] }
 
     public func fold(into state: inout TeamState, event: Event) {
         guard state.epics[epic]?.removed == false else { return }
@@ -115,9 +115,9 @@ public struct EpicRemoved: RemovalEvent {
     public static let type = EventType.epicRemoved
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "epic", removes = true, opposite = EventType.epicRestored
-    public var id: String
-    public init(id: String) { self.id = id }
-    public static func mark(_ state: inout TeamState, id: String, removed: Bool) { state.epics[id]?.removed = removed }
+    public var id: Epic.ID
+    public init(id: Epic.ID) { self.id = id }
+    public static func mark(_ state: inout TeamState, id: Epic.ID, removed: Bool) { state.epics[id]?.removed = removed }
 }
 
 /// `epic.restored`: shows it again.
@@ -125,7 +125,7 @@ public struct EpicRestored: RemovalEvent {
     public static let type = EventType.epicRestored
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "epic", removes = false, opposite = EventType.epicRemoved
-    public var id: String
-    public init(id: String) { self.id = id }
-    public static func mark(_ state: inout TeamState, id: String, removed: Bool) { state.epics[id]?.removed = removed }
+    public var id: Epic.ID
+    public init(id: Epic.ID) { self.id = id }
+    public static func mark(_ state: inout TeamState, id: Epic.ID, removed: Bool) { state.epics[id]?.removed = removed }
 }

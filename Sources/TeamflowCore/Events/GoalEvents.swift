@@ -16,9 +16,9 @@ public struct GoalAdded: TeamEvent {
     /// Lines a pasted page kept under the goal (`⇒ …`, indented text): Markdown, several lines.
     public var note: String?
     /// The owner's member id.
-    public var member: String?
+    public var member: EntityID<Member>?
 
-    public init(title: String, week: String, sprint: String? = nil, done: Bool = false, note: String? = nil, member: String? = nil) {
+    public init(title: String, week: String, sprint: String? = nil, done: Bool = false, note: String? = nil, member: EntityID<Member>? = nil) {
         self.title = title
         self.week = week
         self.sprint = sprint
@@ -30,7 +30,7 @@ public struct GoalAdded: TeamEvent {
     public init?(data: Fields) {
         guard let title = data.string("title"), let week = data.string("week") else { return nil }
         self.init(title: title, week: week, sprint: data.string("sprint"), done: data.bool("done") == true, note: data.string("note"),
-                  member: data.string("member"))
+                  member: data.id("member"))
     }
 
     public var data: Fields {
@@ -43,7 +43,7 @@ public struct GoalAdded: TeamEvent {
     }
 
     public func fold(into state: inout TeamState, event: Event) {
-        state.goals[event.id] = Goal(id: event.id, title: title, week: week, sprint: sprint, done: done, removed: false,
+        state.goals[event.id as String] = Goal(id: .init(event.id), title: title, week: week, sprint: sprint, done: done, removed: false,
                                      createdBy: event.author.name, createdAt: event.at, clock: event.clock,
                                      doneAt: done ? event.at : nil, note: note, member: member) // history
     }
@@ -59,12 +59,12 @@ public struct GoalEdited: TeamEvent {
     public static let concurrentWrites: ConcurrentWrites = .fields(of: "goal")
     public static let keys = [EventSchema.r("goal"), EventSchema.o("title"), EventSchema.o("week"), EventSchema.o("sprint")]
 
-    public var goal: String
+    public var goal: EntityID<Goal>
     public var title: String?
     public var week: String?
     public var sprint: Patch<String>
 
-    public init(goal: String, title: String? = nil, week: String? = nil, sprint: Patch<String> = .unchanged) {
+    public init(goal: EntityID<Goal>, title: String? = nil, week: String? = nil, sprint: Patch<String> = .unchanged) {
         self.goal = goal
         self.title = title
         self.week = week
@@ -72,12 +72,12 @@ public struct GoalEdited: TeamEvent {
     }
 
     public init?(data: Fields) {
-        guard let goal = data.string("goal") else { return nil }
+        guard let goal: EntityID<Goal> = data.id("goal") else { return nil }
         self.init(goal: goal, title: data.string("title"), week: data.string("week"), sprint: data.patch("sprint"))
     }
 
     public var data: Fields {
-        var data: Fields = ["goal": .string(goal)]
+        var data: Fields = ["goal": .string(goal.rawValue)]
         data.put("title", title)
         data.put("week", week)
         data.put("sprint", sprint)
@@ -103,17 +103,17 @@ public struct GoalEdited: TeamEvent {
 /// `goal.checked` / `goal.unchecked`: done or open again.
 public protocol GoalDoneEvent: TeamEvent {
     static var done: Bool { get }
-    var goal: String { get }
-    init(goal: String)
+    var goal: EntityID<Goal> { get }
+    init(goal: EntityID<Goal>)
 }
 
 extension GoalDoneEvent {
     public static var keys: [EventSchema.Key] { [EventSchema.r("goal")] }
     public init?(data: Fields) {
-        guard let goal = data.string("goal") else { return nil }
+        guard let goal: EntityID<Goal> = data.id("goal") else { return nil }
         self.init(goal: goal)
     }
-    public var data: Fields { ["goal": .string(goal)] }
+    public var data: Fields { ["goal": .string(goal.rawValue)] }
     public func fold(into state: inout TeamState, event: Event) { state.goals[goal]?.setDone(Self.done, at: event.at) }
 
     /// The check or uncheck that gives the goal the state it had.
@@ -128,8 +128,8 @@ public struct GoalChecked: GoalDoneEvent {
     public static let type = EventType.goalChecked
     public static let concurrentWrites: ConcurrentWrites = .value(of: "goal", field: "status", "done")
     public static let done = true
-    public var goal: String
-    public init(goal: String) { self.goal = goal }
+    public var goal: EntityID<Goal>
+    public init(goal: EntityID<Goal>) { self.goal = goal }
 }
 
 /// `goal.unchecked`: the goal is open again.
@@ -137,8 +137,8 @@ public struct GoalUnchecked: GoalDoneEvent {
     public static let type = EventType.goalUnchecked
     public static let concurrentWrites: ConcurrentWrites = .value(of: "goal", field: "status", "open")
     public static let done = false
-    public var goal: String
-    public init(goal: String) { self.goal = goal }
+    public var goal: EntityID<Goal>
+    public init(goal: EntityID<Goal>) { self.goal = goal }
 }
 
 /// `goal.removed`: hides the goal (the history keeps it).
@@ -146,9 +146,9 @@ public struct GoalRemoved: RemovalEvent {
     public static let type = EventType.goalRemoved
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "goal", removes = true, opposite = EventType.goalRestored
-    public var id: String
-    public init(id: String) { self.id = id }
-    public static func mark(_ state: inout TeamState, id: String, removed: Bool) { state.goals[id]?.removed = removed }
+    public var id: Goal.ID
+    public init(id: Goal.ID) { self.id = id }
+    public static func mark(_ state: inout TeamState, id: Goal.ID, removed: Bool) { state.goals[id]?.removed = removed }
     public func fold(into state: inout TeamState, event: Event) { Goal.foldRemoval(&state, id: id, removed: true, at: event.at) }
 }
 
@@ -157,16 +157,16 @@ public struct GoalRestored: RemovalEvent {
     public static let type = EventType.goalRestored
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "goal", removes = false, opposite = EventType.goalRemoved
-    public var id: String
-    public init(id: String) { self.id = id }
-    public static func mark(_ state: inout TeamState, id: String, removed: Bool) { state.goals[id]?.removed = removed }
+    public var id: Goal.ID
+    public init(id: Goal.ID) { self.id = id }
+    public static func mark(_ state: inout TeamState, id: Goal.ID, removed: Bool) { state.goals[id]?.removed = removed }
     public func fold(into state: inout TeamState, event: Event) { Goal.foldRemoval(&state, id: id, removed: false, at: event.at) }
 }
 
 extension Goal {
     /// History: a removal sets `removed` and dates it (the first removal counts); a
     /// restore clears both. The goal removal events fold through this instead of `mark` alone.
-    static func foldRemoval(_ state: inout TeamState, id: String, removed: Bool, at: String) {
+    static func foldRemoval(_ state: inout TeamState, id: Goal.ID, removed: Bool, at: String) {
         state.goals[id]?.setRemoved(removed, at: at)
     }
 

@@ -4,21 +4,21 @@ public struct GoalAssigned: TeamEvent {
     public static let concurrentWrites: ConcurrentWrites = .key(of: "goal", field: "member", from: "member")
     public static let keys = [EventSchema.r("goal"), EventSchema.o("member")]
 
-    public var goal: String
+    public var goal: EntityID<Goal>
     /// The member's id; nil clears the owner (written as `null`).
-    public var member: String?
+    public var member: EntityID<Member>?
 
-    public init(goal: String, member: String?) {
+    public init(goal: EntityID<Goal>, member: EntityID<Member>?) {
         self.goal = goal
         self.member = member
     }
 
     public init?(data: Fields) {
-        guard let goal = data.string("goal") else { return nil }
-        self.init(goal: goal, member: data.string("member"))
+        guard let goal: EntityID<Goal> = data.id("goal") else { return nil }
+        self.init(goal: goal, member: data.id("member"))
     }
 
-    public var data: Fields { ["goal": .string(goal), "member": Compensation.optional(member)] }
+    public var data: Fields { ["goal": .string(goal.rawValue), "member": Compensation.optional(member)] }
 
     public func fold(into state: inout TeamState, event: Event) {
         guard state.goals[goal]?.removed == false else { return }
@@ -36,19 +36,19 @@ public struct GoalAssigned: TeamEvent {
 public protocol GoalCarryEvent: TeamEvent {
     var from: String { get }
     var to: String { get }
-    var goals: [String] { get }
-    init(from: String, to: String, goals: [String])
+    var goals: [Goal.ID] { get }
+    init(from: String, to: String, goals: [Goal.ID])
 }
 
 extension GoalCarryEvent {
     public static var keys: [EventSchema.Key] { [EventSchema.r("from"), EventSchema.r("to"), EventSchema.r("goals", .list)] }
 
     public init?(data: Fields) {
-        guard let from = data.string("from"), let to = data.string("to"), let goals = data.strings("goals") else { return nil }
+        guard let from = data.string("from"), let to = data.string("to"), let goals: [Goal.ID] = data.ids("goals") else { return nil }
         self.init(from: from, to: to, goals: goals)
     }
 
-    public var data: Fields { ["from": .string(from), "to": .string(to), "goals": .list(goals.map(Value.string))] }
+    public var data: Fields { ["from": .string(from), "to": .string(to), "goals": .list(goals.map { .string($0.rawValue) })] }
 
     /// The weeks' rule of a task carry: forward, at most `TaskCarried.longestCarry` weeks.
     public var invalidReason: String? { TaskCarried(from: from, to: to, tasks: []).invalidReason }
@@ -61,9 +61,9 @@ public struct GoalCarried: GoalCarryEvent {
     public static let concurrentWrites: ConcurrentWrites = .none
     public var from: String
     public var to: String
-    public var goals: [String]
+    public var goals: [Goal.ID]
 
-    public init(from: String, to: String, goals: [String]) {
+    public init(from: String, to: String, goals: [Goal.ID]) {
         self.from = from
         self.to = to
         self.goals = goals
@@ -94,9 +94,9 @@ public struct GoalUncarried: GoalCarryEvent {
     public static let concurrentWrites: ConcurrentWrites = .none
     public var from: String
     public var to: String
-    public var goals: [String]
+    public var goals: [Goal.ID]
 
-    public init(from: String, to: String, goals: [String]) {
+    public init(from: String, to: String, goals: [Goal.ID]) {
         self.from = from
         self.to = to
         self.goals = goals

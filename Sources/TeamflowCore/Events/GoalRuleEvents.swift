@@ -33,7 +33,7 @@ public struct GoalRepeated: TeamEvent {
     }
 
     public func fold(into state: inout TeamState, event: Event) {
-        state.goalRules[event.id] = GoalRule(id: event.id, title: title, every: every, from: from.description,
+        state.goalRules[event.id as String] = GoalRule(id: .init(event.id), title: title, every: every, from: from.description,
                                              until: until?.description, stoppedFrom: nil, createdBy: event.author.name,
                                              createdAt: event.at, clock: event.clock)
     }
@@ -50,20 +50,20 @@ public struct GoalStopped: TeamEvent {
     public static let concurrentWrites: ConcurrentWrites = .key(of: "rule", field: "stopped from", from: "from")
     public static let keys = [EventSchema.r("rule"), EventSchema.o("from")]
 
-    public var rule: String
+    public var rule: EntityID<GoalRule>
     public var from: ISOWeek?
 
-    public init(rule: String, from: ISOWeek?) {
+    public init(rule: EntityID<GoalRule>, from: ISOWeek?) {
         self.rule = rule
         self.from = from
     }
 
     public init?(data: Fields) {
-        guard let rule = data.string("rule") else { return nil }
+        guard let rule: EntityID<GoalRule> = data.id("rule") else { return nil }
         self.init(rule: rule, from: data.string("from").flatMap(ISOWeek.init(parsing:)))
     }
 
-    public var data: Fields { ["rule": .string(rule), "from": Compensation.optional(from?.description)] }
+    public var data: Fields { ["rule": .string(rule.rawValue), "from": Compensation.optional(from?.description)] }
 
     public func fold(into state: inout TeamState, event: Event) {
         state.goalRules[rule]?.stoppedFrom = from?.description
@@ -87,20 +87,20 @@ public struct GoalInstantiated: TeamEvent {
     public static let keys = [EventSchema.r("rule"), EventSchema.r("week")]
     public static let notUndoable: String? = "it only makes a recurring goal's instance real for the change written with it; undo that change"
 
-    public var rule: String
+    public var rule: EntityID<GoalRule>
     public var week: ISOWeek
 
-    public init(rule: String, week: ISOWeek) {
+    public init(rule: EntityID<GoalRule>, week: ISOWeek) {
         self.rule = rule
         self.week = week
     }
 
     public init?(data: Fields) {
-        guard let rule = data.string("rule"), let week = data.string("week").flatMap(ISOWeek.init(parsing:)) else { return nil }
+        guard let rule: EntityID<GoalRule> = data.id("rule"), let week = data.string("week").flatMap(ISOWeek.init(parsing:)) else { return nil }
         self.init(rule: rule, week: week)
     }
 
-    public var data: Fields { ["rule": .string(rule), "week": .string(week.description)] }
+    public var data: Fields { ["rule": .string(rule.rawValue), "week": .string(week.description)] }
 
     public func fold(into state: inout TeamState, event: Event) {
         guard let rule = state.goalRules[rule] else { return }

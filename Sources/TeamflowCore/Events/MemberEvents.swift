@@ -27,7 +27,7 @@ public struct MemberAdded: TeamEvent {
     }
 
     public func fold(into state: inout TeamState, event: Event) {
-        state.members[event.id] = Member(id: event.id, name: name, handle: handle, email: email, removed: false,
+        state.members[event.id as String] = Member(id: .init(event.id), name: name, handle: handle, email: email, removed: false,
                                          clock: event.clock)
     }
 
@@ -42,13 +42,13 @@ public struct MemberRenamed: TeamEvent {
     public static let concurrentWrites: ConcurrentWrites = .fields(of: "member", skipping: ["email"]) // the email is kept, not folded
     public static let keys = [EventSchema.r("member"), EventSchema.o("name"), EventSchema.o("handle"), EventSchema.o("email")]
 
-    public var member: String
+    public var member: EntityID<Member>
     public var name: String?
     public var handle: Patch<String>
     /// Accepted in the data but not folded: no command changes a member's email yet.
     public var email: String?
 
-    public init(member: String, name: String? = nil, handle: Patch<String> = .unchanged, email: String? = nil) {
+    public init(member: EntityID<Member>, name: String? = nil, handle: Patch<String> = .unchanged, email: String? = nil) {
         self.member = member
         self.name = name
         self.handle = handle
@@ -56,12 +56,12 @@ public struct MemberRenamed: TeamEvent {
     }
 
     public init?(data: Fields) {
-        guard let member = data.string("member") else { return nil }
+        guard let member: EntityID<Member> = data.id("member") else { return nil }
         self.init(member: member, name: data.string("name"), handle: data.patch("handle"), email: data.string("email"))
     }
 
     public var data: Fields {
-        var data: Fields = ["member": .string(member)]
+        var data: Fields = ["member": .string(member.rawValue)]
         data.put("name", name)
         data.put("handle", handle)
         data.put("email", email)
@@ -92,12 +92,12 @@ public struct MemberEdited: TeamEvent {
     public static let concurrentWrites: ConcurrentWrites = .fields(of: "member")
     public static let keys = [EventSchema.r("member"), EventSchema.o("name"), EventSchema.o("handle"), EventSchema.o("email")]
 
-    public var member: String
+    public var member: EntityID<Member>
     public var name: String?
     public var handle: Patch<String>
     public var email: Patch<String>
 
-    public init(member: String, name: String? = nil, handle: Patch<String> = .unchanged, email: Patch<String> = .unchanged) {
+    public init(member: EntityID<Member>, name: String? = nil, handle: Patch<String> = .unchanged, email: Patch<String> = .unchanged) {
         self.member = member
         self.name = name
         self.handle = handle
@@ -105,12 +105,12 @@ public struct MemberEdited: TeamEvent {
     }
 
     public init?(data: Fields) {
-        guard let member = data.string("member") else { return nil }
+        guard let member: EntityID<Member> = data.id("member") else { return nil }
         self.init(member: member, name: data.string("name"), handle: data.patch("handle"), email: data.patch("email"))
     }
 
     public var data: Fields {
-        var data: Fields = ["member": .string(member)]
+        var data: Fields = ["member": .string(member.rawValue)]
         data.put("name", name)
         data.put("handle", handle)
         data.put("email", email)
@@ -138,9 +138,9 @@ public struct MemberRemoved: RemovalEvent {
     public static let type = EventType.memberRemoved
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "member", removes = true, opposite = EventType.memberRestored
-    public var id: String
-    public init(id: String) { self.id = id }
-    public static func mark(_ state: inout TeamState, id: String, removed: Bool) { state.members[id]?.removed = removed }
+    public var id: Member.ID
+    public init(id: Member.ID) { self.id = id }
+    public static func mark(_ state: inout TeamState, id: Member.ID, removed: Bool) { state.members[id]?.removed = removed }
 }
 
 /// `member.restored`: written by undo.
@@ -148,7 +148,7 @@ public struct MemberRestored: RemovalEvent {
     public static let type = EventType.memberRestored
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "member", removes = false, opposite = EventType.memberRemoved
-    public var id: String
-    public init(id: String) { self.id = id }
-    public static func mark(_ state: inout TeamState, id: String, removed: Bool) { state.members[id]?.removed = removed }
+    public var id: Member.ID
+    public init(id: Member.ID) { self.id = id }
+    public static func mark(_ state: inout TeamState, id: Member.ID, removed: Bool) { state.members[id]?.removed = removed }
 }

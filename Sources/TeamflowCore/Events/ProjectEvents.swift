@@ -29,7 +29,7 @@ public struct ProjectAdded: TeamEvent {
     }
 
     public func fold(into state: inout TeamState, event: Event) {
-        state.projects[event.id] = Project(id: event.id, name: name, description: description, due: due, status: .todo,
+        state.projects[event.id as String] = Project(id: .init(event.id), name: name, description: description, due: due, status: .todo,
                                            removed: false, clock: event.clock)
     }
 
@@ -45,12 +45,12 @@ public struct ProjectEdited: TeamEvent {
     public static let keys = [EventSchema.r("project"), EventSchema.o("name"), EventSchema.o("due"), EventSchema.o("description")]
     public static let bodyKeys: Set<String> = ["description"]
 
-    public var project: String
+    public var project: EntityID<Project>
     public var name: String?
     public var due: Patch<Day>
     public var description: Patch<String>
 
-    public init(project: String, name: String? = nil, due: Patch<Day> = .unchanged, description: Patch<String> = .unchanged) {
+    public init(project: EntityID<Project>, name: String? = nil, due: Patch<Day> = .unchanged, description: Patch<String> = .unchanged) {
         self.project = project
         self.name = name
         self.due = due
@@ -58,13 +58,13 @@ public struct ProjectEdited: TeamEvent {
     }
 
     public init?(data: Fields) {
-        guard let project = data.string("project") else { return nil }
+        guard let project: EntityID<Project> = data.id("project") else { return nil }
         self.init(project: project, name: data.string("name"), due: data.patch("due", Day.init(parsing:)),
                   description: data.patch("description"))
     }
 
     public var data: Fields {
-        var data: Fields = ["project": .string(project)]
+        var data: Fields = ["project": .string(project.rawValue)]
         data.put("name", name)
         data.put("due", due, \.description)
         data.put("description", description)
@@ -96,21 +96,21 @@ public struct ProjectMoved: TeamEvent {
     public static let concurrentWrites: ConcurrentWrites = .fields(of: "project")
     public static let keys = [EventSchema.r("project"), EventSchema.r("status")]
 
-    public var project: String
+    public var project: EntityID<Project>
     public var status: WorkStatus
 
-    public init(project: String, status: WorkStatus) {
+    public init(project: EntityID<Project>, status: WorkStatus) {
         self.project = project
         self.status = status
     }
 
     public init?(data: Fields) {
-        guard let project = data.string("project"),
+        guard let project: EntityID<Project> = data.id("project"),
               let status = data.string("status").flatMap(WorkStatus.init(rawValue:)) else { return nil }
         self.init(project: project, status: status)
     }
 
-    public var data: Fields { ["project": .string(project), "status": .string(status.rawValue)] }
+    public var data: Fields { ["project": .string(project.rawValue), "status": .string(status.rawValue)] }
 
     public func fold(into state: inout TeamState, event: Event) {
         guard state.projects[project]?.removed == false else { return }
@@ -129,22 +129,22 @@ public struct ProjectMoved: TeamEvent {
 public protocol ProjectRemovalEvent: TeamEvent {
     static var removes: Bool { get }
     static var opposite: String { get }
-    var project: String { get }
+    var project: EntityID<Project> { get }
     /// Ids of the epics detached with the project.
-    var detached: [String]? { get }
-    init(project: String, detached: [String]?)
+    var detached: [Epic.ID]? { get }
+    init(project: EntityID<Project>, detached: [Epic.ID]?)
 }
 
 extension ProjectRemovalEvent {
     public static var keys: [EventSchema.Key] { [EventSchema.r("project"), EventSchema.o("detached", .list)] }
 
     public init?(data: Fields) {
-        guard let project = data.string("project") else { return nil }
-        self.init(project: project, detached: data.strings("detached"))
+        guard let project: EntityID<Project> = data.id("project") else { return nil }
+        self.init(project: project, detached: data.ids("detached"))
     }
 
     public var data: Fields {
-        var data: Fields = ["project": .string(project)]
+        var data: Fields = ["project": .string(project.rawValue)]
         data.put("detached", detached)
         return data
     }
@@ -169,9 +169,9 @@ public struct ProjectRemoved: ProjectRemovalEvent {
     public static let type = EventType.projectRemoved
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let removes = true, opposite = EventType.projectRestored
-    public var project: String
-    public var detached: [String]?
-    public init(project: String, detached: [String]? = nil) {
+    public var project: EntityID<Project>
+    public var detached: [Epic.ID]?
+    public init(project: EntityID<Project>, detached: [Epic.ID]? = nil) {
         self.project = project
         self.detached = detached
     }
@@ -182,9 +182,9 @@ public struct ProjectRestored: ProjectRemovalEvent {
     public static let type = EventType.projectRestored
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let removes = false, opposite = EventType.projectRemoved
-    public var project: String
-    public var detached: [String]?
-    public init(project: String, detached: [String]? = nil) {
+    public var project: EntityID<Project>
+    public var detached: [Epic.ID]?
+    public init(project: EntityID<Project>, detached: [Epic.ID]? = nil) {
         self.project = project
         self.detached = detached
     }

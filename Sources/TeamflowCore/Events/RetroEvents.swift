@@ -31,7 +31,7 @@ public struct RetroAdded: TeamEvent {
     public func fold(into state: inout TeamState, event: Event) {
         guard let week else { return }
         let kind = kind.flatMap { RetroEntry.kinds.contains($0) ? $0 : nil } ?? "keep"
-        state.retros[event.id] = RetroEntry(id: event.id, text: text, kind: kind, week: week, author: event.author.name,
+        state.retros[event.id as String] = RetroEntry(id: .init(event.id), text: text, kind: kind, week: week, author: event.author.name,
                                             createdAt: event.at, removed: false, clock: event.clock)
     }
 
@@ -45,9 +45,9 @@ public struct RetroRemoved: RemovalEvent {
     public static let type = EventType.retroRemoved
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "retro", removes = true, opposite = EventType.retroRestored
-    public var id: String
-    public init(id: String) { self.id = id }
-    public static func mark(_ state: inout TeamState, id: String, removed: Bool) { state.retros[id]?.removed = removed }
+    public var id: RetroEntry.ID
+    public init(id: RetroEntry.ID) { self.id = id }
+    public static func mark(_ state: inout TeamState, id: RetroEntry.ID, removed: Bool) { state.retros[id]?.removed = removed }
 }
 
 /// `retro.restored`: shows it again.
@@ -55,7 +55,7 @@ public struct RetroRestored: RemovalEvent {
     public static let type = EventType.retroRestored
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "retro", removes = false, opposite = EventType.retroRemoved
-    public var id: String
-    public init(id: String) { self.id = id }
-    public static func mark(_ state: inout TeamState, id: String, removed: Bool) { state.retros[id]?.removed = removed }
+    public var id: RetroEntry.ID
+    public init(id: RetroEntry.ID) { self.id = id }
+    public static func mark(_ state: inout TeamState, id: RetroEntry.ID, removed: Bool) { state.retros[id]?.removed = removed }
 }

@@ -102,7 +102,7 @@ public struct ReviewAdded: TeamEvent {
                                         at: $0.posted ?? event.at, state: $0.state, clock: event.clock,
                                         github: $0.github) }
         }
-        state.reviews[event.id] = Review(id: event.id, pr: pr, title: title, author: by ?? event.author.name, url: url,
+        state.reviews[event.id as String] = Review(id: .init(event.id), pr: pr, title: title, author: by ?? event.author.name, url: url,
                                          branch: branch, openedAt: opened, week: week, sections: sections,
                                          comments: comments, removed: false, createdAt: event.at, clock: event.clock,
                                          prState: self.state, mergedAt: merged)
@@ -122,7 +122,7 @@ public struct ReviewEdited: TeamEvent {
     public static let bodyKeys: Set<String> = ["sections.body"]
     public static let notUndoable: String? = "a review keeps no earlier description to put back; edit it again"
 
-    public var review: String
+    public var review: EntityID<Review>
     public var title: String?
     public var by: String?
     public var url: Patch<String>
@@ -130,7 +130,7 @@ public struct ReviewEdited: TeamEvent {
     /// Present (even malformed, which reads as no sections) replaces them all.
     public var sections: [ReviewSection]?
 
-    public init(review: String, title: String? = nil, by: String? = nil, url: Patch<String> = .unchanged,
+    public init(review: EntityID<Review>, title: String? = nil, by: String? = nil, url: Patch<String> = .unchanged,
                 branch: Patch<String> = .unchanged, sections: [ReviewSection]? = nil) {
         self.review = review
         self.title = title
@@ -141,13 +141,13 @@ public struct ReviewEdited: TeamEvent {
     }
 
     public init?(data: Fields) {
-        guard let review = data.string("review") else { return nil }
+        guard let review: EntityID<Review> = data.id("review") else { return nil }
         self.init(review: review, title: data.string("title"), by: data.string("by"), url: data.patch("url"),
                   branch: data.patch("branch"), sections: data["sections"].map { ReviewSections.read($0) })
     }
 
     public var data: Fields {
-        var data: Fields = ["review": .string(review)]
+        var data: Fields = ["review": .string(review.rawValue)]
         data.put("title", title)
         data.put("by", by)
         data.put("url", url)
@@ -176,7 +176,7 @@ public struct ReviewCommented: TeamEvent {
     public static let bodyKeys: Set<String> = ["text"]
     public static let notUndoable: String? = "no event takes a comment back"
 
-    public var review: String
+    public var review: EntityID<Review>
     public var text: String
     /// Who wrote it (default: the event's author) and when (default: the event's time).
     public var by: String?
@@ -185,7 +185,7 @@ public struct ReviewCommented: TeamEvent {
     public var state: String?
     public var github: String?
 
-    public init(review: String, text: String, by: String? = nil, posted: String? = nil, state: String? = nil,
+    public init(review: EntityID<Review>, text: String, by: String? = nil, posted: String? = nil, state: String? = nil,
                 github: String? = nil) {
         self.review = review
         self.text = text
@@ -196,13 +196,13 @@ public struct ReviewCommented: TeamEvent {
     }
 
     public init?(data: Fields) {
-        guard let review = data.string("review"), let text = data.string("text") else { return nil }
+        guard let review: EntityID<Review> = data.id("review"), let text = data.string("text") else { return nil }
         self.init(review: review, text: text, by: data.string("by"), posted: data.string("posted"),
                   state: data.string("state"), github: data.string("github"))
     }
 
     public var data: Fields {
-        var data: Fields = ["review": .string(review), "text": .string(text)]
+        var data: Fields = ["review": .string(review.rawValue), "text": .string(text)]
         data.put("by", by)
         data.put("posted", posted)
         data.put("state", state)
@@ -226,25 +226,25 @@ public struct ReviewReworded: TeamEvent {
     public static let bodyKeys: Set<String> = ["text"]
     public static let notUndoable: String? = "the earlier text is not kept; the next sync writes GitHub's text again"
 
-    public var review: String
+    public var review: EntityID<Review>
     /// The comment's id in the review.
     public var comment: String
     public var text: String
 
-    public init(review: String, comment: String, text: String) {
+    public init(review: EntityID<Review>, comment: String, text: String) {
         self.review = review
         self.comment = comment
         self.text = text
     }
 
     public init?(data: Fields) {
-        guard let review = data.string("review"), let comment = data.string("comment"), let text = data.string("text") else {
+        guard let review: EntityID<Review> = data.id("review"), let comment = data.string("comment"), let text = data.string("text") else {
             return nil
         }
         self.init(review: review, comment: comment, text: text)
     }
 
-    public var data: Fields { ["review": .string(review), "comment": .string(comment), "text": .string(text)] }
+    public var data: Fields { ["review": .string(review.rawValue), "comment": .string(comment), "text": .string(text)] }
 
     public func fold(into state: inout TeamState, event: Event) {
         guard var item = state.reviews[review], !item.removed,
@@ -261,24 +261,24 @@ public struct ReviewStateChanged: TeamEvent {
     public static let keys = [EventSchema.r("review"), EventSchema.r("state"), EventSchema.o("merged")]
     public static let notUndoable: String? = "it records what GitHub said; the next sync writes it again"
 
-    public var review: String
+    public var review: EntityID<Review>
     public var state: String
     /// When it merged (RFC 3339), for `merged`.
     public var merged: String?
 
-    public init(review: String, state: String, merged: String? = nil) {
+    public init(review: EntityID<Review>, state: String, merged: String? = nil) {
         self.review = review
         self.state = state
         self.merged = merged
     }
 
     public init?(data: Fields) {
-        guard let review = data.string("review"), let state = data.string("state") else { return nil }
+        guard let review: EntityID<Review> = data.id("review"), let state = data.string("state") else { return nil }
         self.init(review: review, state: state, merged: data.string("merged"))
     }
 
     public var data: Fields {
-        var data: Fields = ["review": .string(review), "state": .string(state)]
+        var data: Fields = ["review": .string(review.rawValue), "state": .string(state)]
         data.put("merged", merged)
         return data
     }
@@ -296,9 +296,9 @@ public struct ReviewRemoved: RemovalEvent {
     public static let type = EventType.reviewRemoved
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "review", removes = true, opposite = EventType.reviewRestored
-    public var id: String
-    public init(id: String) { self.id = id }
-    public static func mark(_ state: inout TeamState, id: String, removed: Bool) { state.reviews[id]?.removed = removed }
+    public var id: Review.ID
+    public init(id: Review.ID) { self.id = id }
+    public static func mark(_ state: inout TeamState, id: Review.ID, removed: Bool) { state.reviews[id]?.removed = removed }
 }
 
 /// `review.restored`: shows it again.
@@ -306,9 +306,9 @@ public struct ReviewRestored: RemovalEvent {
     public static let type = EventType.reviewRestored
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "review", removes = false, opposite = EventType.reviewRemoved
-    public var id: String
-    public init(id: String) { self.id = id }
-    public static func mark(_ state: inout TeamState, id: String, removed: Bool) { state.reviews[id]?.removed = removed }
+    public var id: Review.ID
+    public init(id: Review.ID) { self.id = id }
+    public static func mark(_ state: inout TeamState, id: Review.ID, removed: Bool) { state.reviews[id]?.removed = removed }
 }
 
 enum ReviewSections {

@@ -23,7 +23,7 @@ public struct SprintAdded: TeamEvent {
     public var data: Fields { ["name": .string(name), "from": .string(from.description), "to": .string(to.description)] }
 
     public func fold(into state: inout TeamState, event: Event) {
-        state.sprints[event.id] = Sprint(id: event.id, name: name, from: from, to: to, removed: false, clock: event.clock)
+        state.sprints[event.id as String] = Sprint(id: .init(event.id), name: name, from: from, to: to, removed: false, clock: event.clock)
     }
 
     public func inverse(of event: Event, before: TeamState) -> EventDraft? {
@@ -36,9 +36,9 @@ public struct SprintRemoved: RemovalEvent {
     public static let type = EventType.sprintRemoved
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "sprint", removes = true, opposite = EventType.sprintRestored
-    public var id: String
-    public init(id: String) { self.id = id }
-    public static func mark(_ state: inout TeamState, id: String, removed: Bool) { state.sprints[id]?.removed = removed }
+    public var id: Sprint.ID
+    public init(id: Sprint.ID) { self.id = id }
+    public static func mark(_ state: inout TeamState, id: Sprint.ID, removed: Bool) { state.sprints[id]?.removed = removed }
 }
 
 /// `sprint.restored`: written by undo only.
@@ -46,7 +46,7 @@ public struct SprintRestored: RemovalEvent {
     public static let type = EventType.sprintRestored
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let idKey = "sprint", removes = false, opposite = EventType.sprintRemoved
-    public var id: String
-    public init(id: String) { self.id = id }
-    public static func mark(_ state: inout TeamState, id: String, removed: Bool) { state.sprints[id]?.removed = removed }
+    public var id: Sprint.ID
+    public init(id: Sprint.ID) { self.id = id }
+    public static func mark(_ state: inout TeamState, id: Sprint.ID, removed: Bool) { state.sprints[id]?.removed = removed }
 }

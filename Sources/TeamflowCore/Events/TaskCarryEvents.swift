@@ -4,19 +4,19 @@
 public protocol TaskCarryEvent: TeamEvent {
     var from: String { get }
     var to: String { get }
-    var tasks: [String] { get }
-    init(from: String, to: String, tasks: [String])
+    var tasks: [TeamTask.ID] { get }
+    init(from: String, to: String, tasks: [TeamTask.ID])
 }
 
 extension TaskCarryEvent {
     public static var keys: [EventSchema.Key] { [EventSchema.r("from"), EventSchema.r("to"), EventSchema.r("tasks", .list)] }
 
     public init?(data: Fields) {
-        guard let from = data.string("from"), let to = data.string("to"), let tasks = data.strings("tasks") else { return nil }
+        guard let from = data.string("from"), let to = data.string("to"), let tasks: [TeamTask.ID] = data.ids("tasks") else { return nil }
         self.init(from: from, to: to, tasks: tasks)
     }
 
-    public var data: Fields { ["from": .string(from), "to": .string(to), "tasks": .list(tasks.map(Value.string))] }
+    public var data: Fields { ["from": .string(from), "to": .string(to), "tasks": .list(tasks.map { .string($0.rawValue) })] }
 
     /// The longest carry, in weeks (ten years): farther is a typo or a hostile event, and no
     /// board would ever show the task again.
@@ -52,9 +52,9 @@ public struct TaskCarried: TaskCarryEvent {
     public static let concurrentWrites: ConcurrentWrites = .none
     public var from: String
     public var to: String
-    public var tasks: [String]
+    public var tasks: [TeamTask.ID]
 
-    public init(from: String, to: String, tasks: [String]) {
+    public init(from: String, to: String, tasks: [TeamTask.ID]) {
         self.from = from
         self.to = to
         self.tasks = tasks
@@ -87,9 +87,9 @@ public struct TaskUncarried: TaskCarryEvent {
     public static let concurrentWrites: ConcurrentWrites = .none
     public var from: String
     public var to: String
-    public var tasks: [String]
+    public var tasks: [TeamTask.ID]
 
-    public init(from: String, to: String, tasks: [String]) {
+    public init(from: String, to: String, tasks: [TeamTask.ID]) {
         self.from = from
         self.to = to
         self.tasks = tasks

@@ -10,9 +10,9 @@ public struct TaskAdded: TeamEvent {
     public var title: String
     public var week: String
     /// Ids of the member, epic, parent task and sprint.
-    public var member: String?
-    public var epic: String?
-    public var parent: String?
+    public var member: EntityID<Member>?
+    public var epic: EntityID<Epic>?
+    public var parent: EntityID<TeamTask>?
     public var due: Day?
     public var sprint: String?
     /// Written by `import markdown`, which cannot name the new task's id in a check event.
@@ -24,7 +24,7 @@ public struct TaskAdded: TeamEvent {
     /// Labels, in the order given (GitHub Projects' labels).
     public var labels: [String] = []
 
-    public init(title: String, week: String, member: String? = nil, epic: String? = nil, parent: String? = nil,
+    public init(title: String, week: String, member: EntityID<Member>? = nil, epic: EntityID<Epic>? = nil, parent: EntityID<TeamTask>? = nil,
                 due: Day? = nil, sprint: String? = nil, done: Bool = false, note: String? = nil,
                 points: Int? = nil, labels: [String] = []) {
         self.title = title
@@ -42,8 +42,8 @@ public struct TaskAdded: TeamEvent {
 
     public init?(data: Fields) {
         guard let title = data.string("title"), let week = data.string("week") else { return nil }
-        self.init(title: title, week: week, member: data.string("member"), epic: data.string("epic"),
-                  parent: data.string("parent"), due: data.string("due").flatMap(Day.init(parsing:)),
+        self.init(title: title, week: week, member: data.id("member"), epic: data.id("epic"),
+                  parent: data.id("parent"), due: data.string("due").flatMap(Day.init(parsing:)),
                   sprint: data.string("sprint"), done: data.bool("done") == true, note: data.string("note"),
                   points: data.int("points").flatMap { $0 >= 0 ? $0 : nil }, labels: data.strings("labels") ?? [])
     }
@@ -65,8 +65,8 @@ public struct TaskAdded: TeamEvent {
     /// A parent that would close a cycle (only a hand-written history can name one) is
     /// dropped, as an edit's would be: the task is folded top-level instead of vanishing.
     public func fold(into state: inout TeamState, event: Event) {
-        let parent = parent.flatMap { state.wouldCycle(task: event.id, parent: $0) ? nil : $0 }
-        state.tasks[event.id] = TeamTask(id: event.id, title: title, member: member, epic: epic, parent: parent, week: week,
+        let parent = parent.flatMap { state.wouldCycle(task: .init(event.id), parent: $0) ? nil : $0 }
+        state.tasks[event.id as String] = TeamTask(id: .init(event.id), title: title, member: member, epic: epic, parent: parent, week: week,
                                          sprint: sprint, due: due, status: done ? .done : .todo, removed: false,
                                          clock: event.clock,
                                          createdAt: event.at, doneAt: done ? event.at : nil, doneBy: done ? event.author : nil,
@@ -87,20 +87,20 @@ public struct TaskEdited: TeamEvent {
                               EventSchema.o("epic"), EventSchema.o("parent"), EventSchema.o("sprint"), EventSchema.o("points", .int),
                               EventSchema.o("labels", .list)]
 
-    public var task: String
+    public var task: EntityID<TeamTask>
     public var title: String?
     public var week: String?
     public var due: Patch<Day>
-    public var epic: Patch<String>
-    public var parent: Patch<String>
+    public var epic: Patch<EntityID<Epic>>
+    public var parent: Patch<EntityID<TeamTask>>
     public var sprint: Patch<String>
     /// The estimate: a number sets it, `null` clears it.
     public var points: Patch<Int> = .unchanged
     /// The whole new list of labels (nil: unchanged; empty: none).
     public var labels: [String]? = nil
 
-    public init(task: String, title: String? = nil, week: String? = nil, due: Patch<Day> = .unchanged,
-                epic: Patch<String> = .unchanged, parent: Patch<String> = .unchanged, sprint: Patch<String> = .unchanged,
+    public init(task: EntityID<TeamTask>, title: String? = nil, week: String? = nil, due: Patch<Day> = .unchanged,
+                epic: Patch<EntityID<Epic>> = .unchanged, parent: Patch<EntityID<TeamTask>> = .unchanged, sprint: Patch<String> = .unchanged,
                 points: Patch<Int> = .unchanged, labels: [String]? = nil) {
         self.task = task
         self.title = title
@@ -114,7 +114,7 @@ public struct TaskEdited: TeamEvent {
     }
 
     public init?(data: Fields) {
-        guard let task = data.string("task") else { return nil }
+        guard let task: EntityID<TeamTask> = data.id("task") else { return nil }
         let points: Patch<Int> = data["points"].map { value in value.int.flatMap { $0 >= 0 ? Patch.set($0) : nil } ?? .cleared } ?? .unchanged
         self.init(task: task, title: data.string("title"), week: data.string("week"),
                   due: data.patch("due", Day.init(parsing:)), epic: data.patch("epic"), parent: data.patch("parent"),
@@ -123,7 +123,7 @@ public struct TaskEdited: TeamEvent {
     }
 
     public var data: Fields {
-        var data: Fields = ["task": .string(task)]
+        var data: Fields = ["task": .string(task.rawValue)]
         data.put("title", title)
         data.put("week", week)
         data.put("due", due, \.description)
@@ -173,21 +173,21 @@ public struct TaskAssigned: TeamEvent {
     public static let concurrentWrites: ConcurrentWrites = .key(of: "task", field: "member", from: "member")
     public static let keys = [EventSchema.r("task"), EventSchema.o("member")]
 
-    public var task: String
+    public var task: EntityID<TeamTask>
     /// The member's id; nil unassigns (written as `null`).
-    public var member: String?
+    public var member: EntityID<Member>?
 
-    public init(task: String, member: String?) {
+    public init(task: EntityID<TeamTask>, member: EntityID<Member>?) {
         self.task = task
         self.member = member
     }
 
     public init?(data: Fields) {
-        guard let task = data.string("task") else { return nil }
-        self.init(task: task, member: data.string("member"))
+        guard let task: EntityID<TeamTask> = data.id("task") else { return nil }
+        self.init(task: task, member: data.id("member"))
     }
 
-    public var data: Fields { ["task": .string(task), "member": Compensation.optional(member)] }
+    public var data: Fields { ["task": .string(task.rawValue), "member": Compensation.optional(member)] }
 
     public func fold(into state: inout TeamState, event: Event) {
         guard state.tasks[task]?.removed == false else { return }

@@ -1,31 +1,31 @@
 /// `task.linked` / `task.unlinked`: a task's link to a PR, an issue or a commit.
 public protocol TaskLinkEvent: TeamEvent {
-    var task: String { get }
+    var task: EntityID<TeamTask> { get }
     var kind: String { get }
     var ref: String { get }
-    init(task: String, kind: String, ref: String)
+    init(task: EntityID<TeamTask>, kind: String, ref: String)
 }
 
 extension TaskLinkEvent {
     public static var keys: [EventSchema.Key] { [EventSchema.r("task"), EventSchema.r("kind"), EventSchema.r("ref")] }
 
     public init?(data: Fields) {
-        guard let task = data.string("task"), let kind = data.string("kind"), let ref = data.string("ref") else { return nil }
+        guard let task: EntityID<TeamTask> = data.id("task"), let kind = data.string("kind"), let ref = data.string("ref") else { return nil }
         self.init(task: task, kind: kind, ref: ref)
     }
 
-    public var data: Fields { ["task": .string(task), "kind": .string(kind), "ref": .string(ref)] }
+    public var data: Fields { ["task": .string(task.rawValue), "kind": .string(kind), "ref": .string(ref)] }
 }
 
 /// `task.linked`: adds a link (once); ignored when the task is removed.
 public struct TaskLinked: TaskLinkEvent {
     public static let type = EventType.taskLinked
     public static let concurrentWrites: ConcurrentWrites = .none
-    public var task: String
+    public var task: EntityID<TeamTask>
     public var kind: String
     public var ref: String
 
-    public init(task: String, kind: String, ref: String) {
+    public init(task: EntityID<TeamTask>, kind: String, ref: String) {
         self.task = task
         self.kind = kind
         self.ref = ref
@@ -48,11 +48,11 @@ public struct TaskLinked: TaskLinkEvent {
 public struct TaskUnlinked: TaskLinkEvent {
     public static let type = EventType.taskUnlinked
     public static let concurrentWrites: ConcurrentWrites = .none
-    public var task: String
+    public var task: EntityID<TeamTask>
     public var kind: String
     public var ref: String
 
-    public init(task: String, kind: String, ref: String) {
+    public init(task: EntityID<TeamTask>, kind: String, ref: String) {
         self.task = task
         self.kind = kind
         self.ref = ref

@@ -2,19 +2,19 @@
 /// Ignored when the task is removed.
 public protocol TaskStatusEvent: TeamEvent {
     static var status: WorkStatus { get }
-    var task: String { get }
-    init(task: String)
+    var task: EntityID<TeamTask> { get }
+    init(task: EntityID<TeamTask>)
 }
 
 extension TaskStatusEvent {
     public static var keys: [EventSchema.Key] { [EventSchema.r("task")] }
 
     public init?(data: Fields) {
-        guard let task = data.string("task") else { return nil }
+        guard let task: EntityID<TeamTask> = data.id("task") else { return nil }
         self.init(task: task)
     }
 
-    public var data: Fields { ["task": .string(task)] }
+    public var data: Fields { ["task": .string(task.rawValue)] }
 
     public func fold(into state: inout TeamState, event: Event) {
         guard state.tasks[task]?.removed == false else { return }
@@ -68,7 +68,7 @@ public struct TaskChecked: TaskStatusEvent {
     public static let status = WorkStatus.done
     public static let keys = [EventSchema.r("task"), EventSchema.o("source"), EventSchema.o("pr", .int), EventSchema.o("merged"),
                               EventSchema.o("issue", .int), EventSchema.o("commit")]
-    public var task: String
+    public var task: EntityID<TeamTask>
     /// Why, when not by hand: `github` when a sync saw its linked PR `pr` merged at `merged`,
     /// or an import saw its linked `issue` closed.
     public var source: String?
@@ -77,9 +77,9 @@ public struct TaskChecked: TaskStatusEvent {
     public var issue: Int?
     /// The commit whose `Teamflow-Done:` trailer named the task (source `commit`).
     public var commit: String?
-    public init(task: String) { self.task = task }
+    public init(task: EntityID<TeamTask>) { self.task = task }
 
-    public init(task: String, source: String?, pr: Int? = nil, merged: String? = nil, issue: Int? = nil, commit: String? = nil) {
+    public init(task: EntityID<TeamTask>, source: String?, pr: Int? = nil, merged: String? = nil, issue: Int? = nil, commit: String? = nil) {
         self.task = task
         self.source = source
         self.pr = pr
@@ -89,13 +89,13 @@ public struct TaskChecked: TaskStatusEvent {
     }
 
     public init?(data: Fields) {
-        guard let task = data.string("task") else { return nil }
+        guard let task: EntityID<TeamTask> = data.id("task") else { return nil }
         self.init(task: task, source: data.string("source"), pr: data.int("pr"), merged: data.string("merged"),
                   issue: data.int("issue"), commit: data.string("commit"))
     }
 
     public var data: Fields {
-        var data: Fields = ["task": .string(task)]
+        var data: Fields = ["task": .string(task.rawValue)]
         data.put("source", source)
         if let pr { data["pr"] = .int(pr) }
         data.put("merged", merged)
@@ -110,8 +110,8 @@ public struct TaskUnchecked: TaskStatusEvent {
     public static let type = EventType.taskUnchecked
     public static let concurrentWrites: ConcurrentWrites = .value(of: "task", field: "status", "todo")
     public static let status = WorkStatus.todo
-    public var task: String
-    public init(task: String) { self.task = task }
+    public var task: EntityID<TeamTask>
+    public init(task: EntityID<TeamTask>) { self.task = task }
 }
 
 /// `task.started`: status `doing`.
@@ -119,8 +119,8 @@ public struct TaskStarted: TaskStatusEvent {
     public static let type = EventType.taskStarted
     public static let concurrentWrites: ConcurrentWrites = .value(of: "task", field: "status", "doing")
     public static let status = WorkStatus.doing
-    public var task: String
-    public init(task: String) { self.task = task }
+    public var task: EntityID<TeamTask>
+    public init(task: EntityID<TeamTask>) { self.task = task }
 }
 
 /// `task.removed` / `task.restored`: the task and the sub-tasks listed in `subtasks` (its
@@ -128,21 +128,21 @@ public struct TaskStarted: TaskStatusEvent {
 public protocol TaskRemovalEvent: TeamEvent {
     static var removes: Bool { get }
     static var opposite: String { get }
-    var task: String { get }
-    var subtasks: [String]? { get }
-    init(task: String, subtasks: [String]?)
+    var task: EntityID<TeamTask> { get }
+    var subtasks: [TeamTask.ID]? { get }
+    init(task: EntityID<TeamTask>, subtasks: [TeamTask.ID]?)
 }
 
 extension TaskRemovalEvent {
     public static var keys: [EventSchema.Key] { [EventSchema.r("task"), EventSchema.o("subtasks", .list)] }
 
     public init?(data: Fields) {
-        guard let task = data.string("task") else { return nil }
-        self.init(task: task, subtasks: data.strings("subtasks"))
+        guard let task: EntityID<TeamTask> = data.id("task") else { return nil }
+        self.init(task: task, subtasks: data.ids("subtasks"))
     }
 
     public var data: Fields {
-        var data: Fields = ["task": .string(task)]
+        var data: Fields = ["task": .string(task.rawValue)]
         data.put("subtasks", subtasks)
         return data
     }
@@ -162,9 +162,9 @@ public struct TaskRemoved: TaskRemovalEvent {
     public static let type = EventType.taskRemoved
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let removes = true, opposite = EventType.taskRestored
-    public var task: String
-    public var subtasks: [String]?
-    public init(task: String, subtasks: [String]? = nil) {
+    public var task: EntityID<TeamTask>
+    public var subtasks: [TeamTask.ID]?
+    public init(task: EntityID<TeamTask>, subtasks: [TeamTask.ID]? = nil) {
         self.task = task
         self.subtasks = subtasks
     }
@@ -175,9 +175,9 @@ public struct TaskRestored: TaskRemovalEvent {
     public static let type = EventType.taskRestored
     public static let concurrentWrites: ConcurrentWrites = .none
     public static let removes = false, opposite = EventType.taskRemoved
-    public var task: String
-    public var subtasks: [String]?
-    public init(task: String, subtasks: [String]? = nil) {
+    public var task: EntityID<TeamTask>
+    public var subtasks: [TeamTask.ID]?
+    public init(task: EntityID<TeamTask>, subtasks: [TeamTask.ID]? = nil) {
         self.task = task
         self.subtasks = subtasks
     }

@@ -100,3 +100,24 @@ extension Fields {
         if let list { self[key] = .list(list.map(Value.string)) }
     }
 }
+
+// Ids in payloads: read and written as the strings events store, typed once here.
+extension Fields {
+    /// The id under `key`, typed for its entity; nil when absent or not a string.
+    func id<Entity>(_ key: String) -> EntityID<Entity>? { string(key).map(EntityID.init(rawValue:)) }
+
+    /// A patch of an id (see `patch(_:)`).
+    func patch<Entity>(_ key: String) -> Patch<EntityID<Entity>> { patch(key) { EntityID(rawValue: $0) } }
+
+    /// Writes an id when it is there.
+    mutating func put<Entity>(_ key: String, _ id: EntityID<Entity>?) { put(key, id?.rawValue) }
+
+    /// The ids of a list (other items skipped); nil when absent or not a list.
+    func ids<Entity>(_ key: String) -> [EntityID<Entity>]? { strings(key)?.map(EntityID.init(rawValue:)) }
+
+    /// Writes a list of ids when it is there.
+    mutating func put<Entity>(_ key: String, _ list: [EntityID<Entity>]?) { put(key, list?.map(\.rawValue)) }
+
+    /// Writes a patch of an id.
+    mutating func put<Entity>(_ key: String, _ patch: Patch<EntityID<Entity>>) { put(key, patch, \.rawValue) }
+}

@@ -13,13 +13,13 @@ public struct ProjectOverview: Sendable, Equatable {
     /// Live epics whose project is missing or removed.
     public var looseEpics: [EpicProgress]
     /// Each live epic's live tasks, in the order they were added (for project pages).
-    public var tasksByEpic: [String: [TeamTask]]
+    public var tasksByEpic: [Epic.ID: [TeamTask]]
 
     public init(state: TeamState) {
         let epics = state.liveEpics
         let tasks = state.liveTasks { $0.epic != nil }
-        var done: [String: Int] = [:], total: [String: Int] = [:], doing: [String: Int] = [:]
-        var byEpic: [String: [TeamTask]] = [:]
+        var done: [Epic.ID: Int] = [:], total: [Epic.ID: Int] = [:], doing: [Epic.ID: Int] = [:]
+        var byEpic: [Epic.ID: [TeamTask]] = [:]
         for task in tasks {
             guard let epic = task.epic else { continue }
             total[epic, default: 0] += 1
@@ -41,5 +41,5 @@ public struct ProjectOverview: Sendable, Equatable {
     }
 
     /// The entry of project `id`, if it is live.
-    public func entry(_ id: String) -> Entry? { projects.first { $0.project.id == id } }
+    public func entry(_ id: Project.ID) -> Entry? { projects.first { $0.project.id == id } }
 }

@@ -69,7 +69,7 @@ extension Standup {
         var sections = state.liveMembers.filter { member == nil || $0.id == member?.id }.map {
             StandupSection(member: $0, done: [], inProgress: [], overdue: [])
         }
-        var position: [String: Int] = [:]
+        var position: [Member.ID: Int] = [:]
         for (index, section) in sections.enumerated() {
             if let id = section.member?.id { position[id] = index }
         }

@@ -31,7 +31,7 @@ public struct TaskHistorySummary: Sendable, Equatable {
     }
 
     /// The task's id, for the hint to its full history (`teamflow task show ID`).
-    public var taskID: String
+    public var taskID: TeamTask.ID
     /// Added, each carry oldest first, done, removed, then the due day: in time order for any
     /// history the commands record (only open tasks are carried, and a done task that is made
     /// open again loses its `doneAt`). A fact the state does not hold is left out.

@@ -166,7 +166,7 @@ extension TaskNode {
     /// in come first, and a carried-away record never counts as done.
     public static func group(_ tasks: [TeamTask], in state: TeamState, week: String? = nil,
                              asOf: Day? = nil) -> ([MemberTasks], [TaskNode]) {
-        var byMember: [String: [TeamTask]] = [:]
+        var byMember: [Member.ID: [TeamTask]] = [:]
         var unassigned: [TeamTask] = []
         for task in tasks {
             if let id = task.member, state.members[id]?.removed == false {
@@ -196,10 +196,10 @@ extension TaskNode {
         let byID = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // Each task's depth in the list, walking up iteratively (a cycle, which folds never
         // make, counts as a top-level task).
-        var depth: [String: Int] = [:]
+        var depth: [TeamTask.ID: Int] = [:]
         func depthOf(_ task: TeamTask) -> Int {
-            var chain: [String] = []
-            var onChain = Set<String>()
+            var chain: [TeamTask.ID] = []
+            var onChain = Set<TeamTask.ID>()
             var current: TeamTask? = task
             var base = -1
             while let item = current, depth[item.id] == nil {
@@ -212,9 +212,9 @@ extension TaskNode {
             for (offset, id) in chain.reversed().enumerated() { depth[id] = base + 1 + offset }
             return depth[task.id] ?? 0
         }
-        var children: [String: [TeamTask]] = [:]
+        var children: [TeamTask.ID: [TeamTask]] = [:]
         var roots: [TeamTask] = []
-        var anchor: [String: String] = [:]
+        var anchor: [TeamTask.ID: TeamTask.ID] = [:]
         for task in tasks {
             let level = depthOf(task)
             guard level > 0, var parent = task.parent else {
@@ -224,7 +224,7 @@ extension TaskNode {
             // Deeper than the board shows: hang it under its ancestor at the last shown level
             // (found once per chain: the answer is remembered for every task walked through).
             if level > maxDepth {
-                var chain: [String] = []
+                var chain: [TeamTask.ID] = []
                 var current = parent
                 while anchor[current] == nil, (depth[current] ?? 0) >= maxDepth, let up = byID[current]?.parent {
                     chain.append(current)
@@ -236,7 +236,7 @@ extension TaskNode {
             }
             children[parent, default: []].append(task)
         }
-        var seen = Set<String>()
+        var seen = Set<TeamTask.ID>()
         func node(_ task: TeamTask) -> TaskNode {
             seen.insert(task.id)
             let subs = (children[task.id] ?? []).filter { !seen.contains($0.id) }.map(node)

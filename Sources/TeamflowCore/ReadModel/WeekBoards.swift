@@ -14,7 +14,7 @@ public struct WeekBoards: Sendable {
     /// Goals carried out of each week (the records its board keeps), in the order they were added.
     private let carriedOutGoals: [String: [Goal]]
     private let rules: [GoalRule]
-    private var sprintGoals: [String: [Goal]] = [:]
+    private var sprintGoals: [Sprint.ID: [Goal]] = [:]
 
     public init(state: TeamState) {
         self.state = state

@@ -138,3 +138,14 @@ extension EntityTable: Codable where Entity: Codable {
         try Dictionary(uniqueKeysWithValues: map { ($0.key, $0.value) }).encode(to: encoder)
     }
 }
+
+/// An entity its table keys by its id (every kind but wiki pages, keyed by title).
+public protocol KeyedByID {}
+
+extension EntityTable where Entity: KeyedByID {
+    /// The entity with a typed id (such tables are keyed by the id's text).
+    public subscript(id: EntityID<Entity>) -> Entity? {
+        get { self[id.rawValue] }
+        _modify { yield &self[id.rawValue] }
+    }
+}

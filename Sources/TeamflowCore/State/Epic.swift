@@ -1,13 +1,13 @@
 /// An epic: a group of tasks, optionally inside a project.
 public struct Epic: Sendable, Codable, Equatable, Identifiable {
-    public var id: String
+    public var id: EntityID<Epic>
     public var title: String
-    public var project: String?
+    public var project: EntityID<Project>?
     public var status: WorkStatus
     public var removed: Bool
     public var clock: Int
 
-    public var shortID: String { ShortID.of(id) }
+    public var shortID: String { id.short }
 }
 
 /// An epic with its progress: done tasks over all live tasks.
@@ -73,7 +73,7 @@ extension TeamState {
 
     /// Progress of several epics, counting the live tasks once.
     public func progress(of epics: [Epic]) -> [EpicProgress] {
-        var done: [String: Int] = [:], total: [String: Int] = [:], doing: [String: Int] = [:]
+        var done: [Epic.ID: Int] = [:], total: [Epic.ID: Int] = [:], doing: [Epic.ID: Int] = [:]
         for task in tasks.values where isLive(task) {
             guard let epic = task.epic else { continue }
             total[epic, default: 0] += 1

@@ -1,6 +1,6 @@
 /// A team goal for a week (or a sprint), checked off during the week.
 public struct Goal: Sendable, Codable, Equatable, Identifiable {
-    public var id: String
+    public var id: EntityID<Goal>
     public var title: String
     /// ISO week, e.g. `2024-W47`.
     public var week: String
@@ -23,12 +23,12 @@ public struct Goal: Sendable, Codable, Equatable, Identifiable {
     /// What the page it was imported from said under it (Markdown); nil for most goals.
     public var note: String? = nil
     /// The owner's member id (`goal add --member`, `goal assign`).
-    public var member: String? = nil
+    public var member: EntityID<Member>? = nil
     /// Every time the goal was carried to a later week, oldest first.
     public var carries: [TaskCarry] = []
 
     /// The short id commands print.
-    public var shortID: String { ShortID.of(id) }
+    public var shortID: String { id.short }
 }
 
 extension TeamState {

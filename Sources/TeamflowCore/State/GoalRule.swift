@@ -7,7 +7,7 @@ public struct GoalRule: Sendable, Codable, Equatable, Identifiable {
     /// The only period so far.
     public static let weekly = "week"
 
-    public var id: String
+    public var id: EntityID<GoalRule>
     public var title: String
     public var every: String
     /// First and last week with an instance (ISO weeks, `until` nil: no end).
@@ -19,7 +19,7 @@ public struct GoalRule: Sendable, Codable, Equatable, Identifiable {
     public var createdAt: String
     public var clock: Int
 
-    public var shortID: String { ShortID.of(id) }
+    public var shortID: String { id.short }
 
     /// Whether `week` has an instance of this rule.
     public func isActive(in week: ISOWeek) -> Bool {
@@ -45,8 +45,8 @@ public struct GoalRule: Sendable, Codable, Equatable, Identifiable {
 
     /// The id of the rule's instance of `week`: `EventID.make` (the deterministic FNV-1a id the
     /// in-memory store uses) over `goal-instance|<rule id>|<week>`, the same on every clone.
-    public static func instanceID(rule: String, week: ISOWeek) -> String {
-        EventID.make(seed: "goal-instance|\(rule)|\(week)")
+    public static func instanceID(rule: GoalRule.ID, week: ISOWeek) -> Goal.ID {
+        Goal.ID(EventID.make(seed: "goal-instance|\(rule)|\(week)"))
     }
 }
 
@@ -88,7 +88,7 @@ extension TeamState {
 
     /// One week's instance of a rule, materialised or not.
     public struct InstanceSlot: Sendable {
-        public var rule: String
+        public var rule: GoalRule.ID
         public var goal: Goal
         public var materialised: Bool
     }

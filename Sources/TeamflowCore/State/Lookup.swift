@@ -17,10 +17,18 @@ public enum Lookup {
     ///
     /// - Throws: `.usage` for empty text, `.ambiguous` listing the candidates, `.notFound`
     ///   naming the nearest matches.
-    public static func resolve<T, Items: Sequence<T>, Names: Sequence<String>>(
-        _ text: String, in items: Items, kind: EntityKind, id: (T) -> String,
+    public static func resolve<T, E, Items: Sequence<T>, Names: Sequence<String>>(
+        _ text: String, in items: Items, kind: EntityKind, id: (T) -> EntityID<E>,
         names: (T) -> Names, label: (T) -> String,
-                                                      where include: (T) -> Bool = { _ in true }) throws -> T {
+        where include: (T) -> Bool = { _ in true }) throws -> T {
+        try resolve(text, in: items, kind: kind, text: { id($0).rawValue }, names: names, label: label, where: include)
+    }
+
+    /// `resolve` with the id read as text.
+    static func resolve<T, Items: Sequence<T>, Names: Sequence<String>>(
+        _ text: String, in items: Items, kind: EntityKind, text id: (T) -> String,
+        names: (T) -> Names, label: (T) -> String,
+        where include: (T) -> Bool) throws -> T {
         let key = normalize(text)
         guard !key.isEmpty else {
             throw TeamflowError(.usage, "the \(kind.noun) is empty", hints: ["Give a \(kind.noun) name or id."],

@@ -1,6 +1,6 @@
 /// A team member: tasks are assigned to members, named by name or handle.
 public struct Member: Sendable, Codable, Equatable, Identifiable {
-    public var id: String
+    public var id: EntityID<Member>
     public var name: String
     /// A short login-like name (`minsu`), matched like the name.
     public var handle: String?
@@ -9,7 +9,7 @@ public struct Member: Sendable, Codable, Equatable, Identifiable {
     /// The clock of the adding event: members list in the order they joined.
     public var clock: Int
 
-    public var shortID: String { ShortID.of(id) }
+    public var shortID: String { id.short }
 
     /// The words a user may type to name this member: the name, the handle and `@handle`.
     public var names: [String] {

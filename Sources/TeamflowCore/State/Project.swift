@@ -1,6 +1,6 @@
 /// A project with an optional due date and a todo / doing / done state.
 public struct Project: Sendable, Codable, Equatable, Identifiable {
-    public var id: String
+    public var id: EntityID<Project>
     public var name: String
     public var description: String?
     public var due: Day?
@@ -8,7 +8,7 @@ public struct Project: Sendable, Codable, Equatable, Identifiable {
     public var removed: Bool
     public var clock: Int
 
-    public var shortID: String { ShortID.of(id) }
+    public var shortID: String { id.short }
 
     /// Overdue: due before `today` (the local day in `TZ`) and not done.
     public func isOverdue(today: Day) -> Bool {
@@ -55,9 +55,9 @@ public struct ProjectProgress: Sendable, Equatable {
 extension TeamState {
     /// Progress of several projects over the tasks of their live epics, counting each task once.
     public func progress(of projects: [Project]) -> [ProjectProgress] {
-        var projectOfEpic: [String: String] = [:]
+        var projectOfEpic: [Epic.ID: Project.ID] = [:]
         for epic in liveEpics { if let project = epic.project { projectOfEpic[epic.id] = project } }
-        var done: [String: Int] = [:], total: [String: Int] = [:]
+        var done: [Project.ID: Int] = [:], total: [Project.ID: Int] = [:]
         for task in tasks.values where isLive(task) {
             guard let project = task.epic.flatMap({ projectOfEpic[$0] }) else { continue }
             total[project, default: 0] += 1

@@ -4,9 +4,9 @@
 // hence the `restoring:` label on the id.
 
 extension Goal {
-    package init(restoring id: String, title: String, week: String, sprint: String?, done: Bool, removed: Bool,
+    package init(restoring id: Goal.ID, title: String, week: String, sprint: String?, done: Bool, removed: Bool,
                  createdBy: String, createdAt: String, clock: Int,
-                 doneAt: String?, removedAt: String?, note: String? = nil, member: String? = nil, carries: [TaskCarry] = []) {
+                 doneAt: String?, removedAt: String?, note: String? = nil, member: Member.ID? = nil, carries: [TaskCarry] = []) {
         self.init(id: id, title: title, week: week, sprint: sprint, done: done, removed: removed, createdBy: createdBy,
                   createdAt: createdAt, clock: clock,
                   doneAt: doneAt, removedAt: removedAt, note: note, member: member, carries: carries)
@@ -14,7 +14,7 @@ extension Goal {
 }
 
 extension GoalRule {
-    package init(restoring id: String, title: String, every: String, from: String, until: String?, stoppedFrom: String?,
+    package init(restoring id: GoalRule.ID, title: String, every: String, from: String, until: String?, stoppedFrom: String?,
                  createdBy: String, createdAt: String, clock: Int) {
         self.init(id: id, title: title, every: every, from: from, until: until, stoppedFrom: stoppedFrom,
                   createdBy: createdBy, createdAt: createdAt, clock: clock)
@@ -22,26 +22,26 @@ extension GoalRule {
 }
 
 extension Member {
-    package init(restoring id: String, name: String, handle: String?, email: String?, removed: Bool, clock: Int) {
+    package init(restoring id: Member.ID, name: String, handle: String?, email: String?, removed: Bool, clock: Int) {
         self.init(id: id, name: name, handle: handle, email: email, removed: removed, clock: clock)
     }
 }
 
 extension Project {
-    package init(restoring id: String, name: String, description: String?, due: Day?, status: WorkStatus,
+    package init(restoring id: Project.ID, name: String, description: String?, due: Day?, status: WorkStatus,
                  removed: Bool, clock: Int) {
         self.init(id: id, name: name, description: description, due: due, status: status, removed: removed, clock: clock)
     }
 }
 
 extension Epic {
-    package init(restoring id: String, title: String, project: String?, status: WorkStatus, removed: Bool, clock: Int) {
+    package init(restoring id: Epic.ID, title: String, project: Project.ID?, status: WorkStatus, removed: Bool, clock: Int) {
         self.init(id: id, title: title, project: project, status: status, removed: removed, clock: clock)
     }
 }
 
 extension TeamTask {
-    package init(restoring id: String, title: String, member: String?, epic: String?, parent: String?, week: String,
+    package init(restoring id: TeamTask.ID, title: String, member: Member.ID?, epic: Epic.ID?, parent: TeamTask.ID?, week: String,
                  sprint: String?, due: Day?, status: WorkStatus, removed: Bool, clock: Int,
                  createdAt: String, doneAt: String?, removedAt: String?, doneBy: Author? = nil, note: String? = nil,
                  points: Int? = nil, labels: [String] = []) {
@@ -53,13 +53,13 @@ extension TeamTask {
 }
 
 extension Sprint {
-    package init(restoring id: String, name: String, from: Day, to: Day, removed: Bool, clock: Int) {
+    package init(restoring id: Sprint.ID, name: String, from: Day, to: Day, removed: Bool, clock: Int) {
         self.init(id: id, name: name, from: from, to: to, removed: removed, clock: clock)
     }
 }
 
 extension Review {
-    package init(restoring id: String, pr: Int, title: String, author: String, url: String?, branch: String?,
+    package init(restoring id: Review.ID, pr: Int, title: String, author: String, url: String?, branch: String?,
                  openedAt: String?, week: String, sections: [ReviewSection], comments: [ReviewComment], removed: Bool,
                  createdAt: String, clock: Int, prState: String?, mergedAt: String?) {
         self.init(id: id, pr: pr, title: title, author: author, url: url, branch: branch, openedAt: openedAt, week: week,
@@ -69,7 +69,7 @@ extension Review {
 }
 
 extension RetroEntry {
-    package init(restoring id: String, text: String, kind: String, week: String, author: String, createdAt: String,
+    package init(restoring id: RetroEntry.ID, text: String, kind: String, week: String, author: String, createdAt: String,
                  removed: Bool, clock: Int) {
         self.init(id: id, text: text, kind: kind, week: week, author: author, createdAt: createdAt, removed: removed,
                   clock: clock)
@@ -77,7 +77,7 @@ extension RetroEntry {
 }
 
 extension WikiPage {
-    package init(restoring id: String, title: String, body: String, entries: [WikiEntry], history: [WikiRevision],
+    package init(restoring id: WikiPage.ID, title: String, body: String, entries: [WikiEntry], history: [WikiRevision],
                  clock: Int) {
         self.init(id: id, title: title, body: body, entries: entries, history: history, clock: clock)
     }

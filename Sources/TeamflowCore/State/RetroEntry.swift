@@ -1,6 +1,6 @@
 /// A retrospective entry of a week: something to keep, a problem, or something to try.
 public struct RetroEntry: Sendable, Codable, Equatable, Identifiable {
-    public var id: String
+    public var id: EntityID<RetroEntry>
     public var text: String
     /// `keep`, `problem` or `try`.
     public var kind: String
@@ -11,7 +11,7 @@ public struct RetroEntry: Sendable, Codable, Equatable, Identifiable {
     public var removed: Bool
     public var clock: Int
 
-    public var shortID: String { ShortID.of(id) }
+    public var shortID: String { id.short }
 
     /// The kinds in the order retrospectives list them (KPT).
     public static let kinds = ["keep", "problem", "try"]

@@ -1,6 +1,6 @@
 /// Review notes of one pull request: its structured description and the reviewers' comments.
 public struct Review: Sendable, Codable, Equatable, Identifiable {
-    public var id: String
+    public var id: EntityID<Review>
     /// The pull request's number.
     public var pr: Int
     public var title: String
@@ -25,7 +25,7 @@ public struct Review: Sendable, Codable, Equatable, Identifiable {
     /// When the PR was merged (RFC 3339), as gh reported it.
     public var mergedAt: String? = nil
 
-    public var shortID: String { ShortID.of(id) }
+    public var shortID: String { id.short }
 }
 
 /// One section of a PR description: its heading as written and its Markdown body, byte for byte.

@@ -7,10 +7,19 @@ public enum ShortID {
 
     public static func of(_ id: String) -> String { String(id.prefix(length)) }
 
+    /// The short form of a typed id.
+    public static func of<Entity>(_ id: EntityID<Entity>) -> String { of(id.rawValue) }
+
     /// Finds the one item whose id starts with `prefix`.
     ///
     /// - Throws: `.usage` for a prefix under 4 characters, `.notFound`, or `.ambiguous`
     ///   listing every candidate with its label.
+    public static func resolve<T, E>(_ prefix: String, in items: [T], kind: EntityKind,
+                                     id: (T) -> EntityID<E>, label: (T) -> String) throws -> T {
+        try resolve(prefix, in: items, kind: kind, id: { id($0).rawValue }, label: label)
+    }
+
+    /// `resolve` over items with a plain-text id (events).
     public static func resolve<T>(_ prefix: String, in items: [T], kind: EntityKind,
                                   id: (T) -> String, label: (T) -> String) throws -> T {
         let needle = prefix.lowercased()

@@ -1,13 +1,13 @@
 /// A named sprint: a range of days that goals and tasks may belong to instead of a week.
 public struct Sprint: Sendable, Codable, Equatable, Identifiable {
-    public var id: String
+    public var id: EntityID<Sprint>
     public var name: String
     public var from: Day
     public var to: Day
     public var removed: Bool
     public var clock: Int
 
-    public var shortID: String { ShortID.of(id) }
+    public var shortID: String { id.short }
 
     /// Whether the sprint has any day in `week`.
     public func overlaps(_ week: ISOWeek) -> Bool { from <= week.end && to >= week.start }
@@ -22,7 +22,7 @@ public struct Sprint: Sendable, Codable, Equatable, Identifiable {
 
     /// Whether a stored `sprint` key (an id, or a name in a hand-written event) names this sprint.
     public func isNamed(by key: String) -> Bool {
-        key == id || Lookup.normalize(key) == Lookup.normalize(name)
+        key == id.rawValue || Lookup.normalize(key) == Lookup.normalize(name)
     }
 
     /// Working days (Monday to Friday) from `today`, or from the start when that is later, to
@@ -121,7 +121,7 @@ public struct SprintMembership {
     /// Whether the goal belongs to the sprint (removed or not).
     public func contains(_ goal: Goal) -> Bool {
         guard let key = goal.sprint else { return false }
-        return key == sprint.id || Lookup.normalize(key) == name
+        return key == sprint.id.rawValue || Lookup.normalize(key) == name
     }
 
     /// Whether the task belongs to the sprint (removed or not).
@@ -190,7 +190,7 @@ public struct SprintMembership {
     }
 
     private mutating func names(_ key: String) -> Bool {
-        if key == sprint.id { return true }
+        if key == sprint.id.rawValue { return true }
         if let known = keys[key] { return known }
         let answer = Lookup.normalize(key) == name
         keys[key] = answer

@@ -7,7 +7,7 @@ public enum TaskCycles {
     public static func find(in events: [Event]) -> [[String]] {
         var parent: [String: String] = [:]
         for event in events where event.type == EventType.taskAdded {
-            if let p = TaskAdded(data: event.data)?.parent { parent[event.id] = p }
+            if let p = TaskAdded(data: event.data)?.parent { parent[event.id] = p.rawValue }
         }
         var cycles: [[String]] = []
         var done = Set<String>()

@@ -1,11 +1,11 @@
 /// A member's task for a week (or a sprint); sub-tasks point at their parent, any depth.
 public struct TeamTask: Sendable, Codable, Equatable, Identifiable {
-    public var id: String
+    public var id: EntityID<TeamTask>
     public var title: String
     /// The member's id, if assigned.
-    public var member: String?
-    public var epic: String?
-    public var parent: String?
+    public var member: EntityID<Member>?
+    public var epic: EntityID<Epic>?
+    public var parent: EntityID<TeamTask>?
     /// ISO week, e.g. `2024-W47`.
     public var week: String
     public var sprint: String?
@@ -42,7 +42,7 @@ public struct TeamTask: Sendable, Codable, Equatable, Identifiable {
     public var links: [TaskLink] = []
 
     public var done: Bool { status == .done }
-    public var shortID: String { ShortID.of(id) }
+    public var shortID: String { id.short }
 }
 
 extension TeamState {
@@ -52,13 +52,13 @@ extension TeamState {
     /// Live tasks matching `predicate`, in the order they were added. The predicate runs
     /// first, so a board sorts one week's tasks, not the whole history's.
     public func liveTasks(where predicate: (TeamTask) -> Bool) -> [TeamTask] {
-        var known: [String: Bool] = [:]
+        var known: [TeamTask.ID: Bool] = [:]
         return tasks.values { predicate($0) && isLive($0, known: &known) }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
     }
 
     /// `isLive`, remembering the answer for every ancestor it walks through: a list of tasks
     /// nested 100,000 deep then costs one walk, not one per task (quadratic: minutes).
-    func isLive(_ task: TeamTask, known: inout [String: Bool]) -> Bool {
+    func isLive(_ task: TeamTask, known: inout [TeamTask.ID: Bool]) -> Bool {
         guard !task.removed else { return false }
         guard task.parent != nil else { return true }
         if let answer = known[task.id] { return answer }
@@ -110,8 +110,8 @@ extension TeamState {
 
     /// Whether giving `task` the parent `parent` would make it its own ancestor or nest it
     /// deeper than `maxTaskNesting`; walks at most that many ancestors.
-    public func parentProblem(task: String, parent: String) -> ParentProblem? {
-        var current: String? = parent
+    public func parentProblem(task: TeamTask.ID, parent: TeamTask.ID) -> ParentProblem? {
+        var current: TeamTask.ID? = parent
         var ancestors = 0
         while let id = current {
             if id == task { return .cycle }
@@ -124,16 +124,16 @@ extension TeamState {
     }
 
     /// Whether folds would drop `parent` for `task` (see `parentProblem`).
-    public func wouldCycle(task: String, parent: String) -> Bool {
+    public func wouldCycle(task: TeamTask.ID, parent: TeamTask.ID) -> Bool {
         parentProblem(task: task, parent: parent) != nil
     }
 
     /// Every live descendant of a task, depth first.
-    public func descendants(of id: String) -> [TeamTask] {
-        var children: [String: [TeamTask]] = [:]
+    public func descendants(of id: TeamTask.ID) -> [TeamTask] {
+        var children: [TeamTask.ID: [TeamTask]] = [:]
         for task in liveTasks { if let parent = task.parent { children[parent, default: []].append(task) } }
         var out: [TeamTask] = []
-        var seen: Set<String> = [id]
+        var seen: Set<TeamTask.ID> = [id]
         // Depth first with an explicit stack (children pushed in reverse keep their order):
         // a history may nest tasks 100,000 deep, which recursion would not survive.
         var stack = (children[id] ?? []).reversed().map { $0 }

@@ -5,7 +5,7 @@ import Foundation
 /// the same title write the same page.
 public struct WikiPage: Sendable, Codable, Equatable, Identifiable {
     /// The id of the first event that wrote the page.
-    public var id: String
+    public var id: EntityID<WikiPage>
     /// The title as last written.
     public var title: String
     public var body: String
@@ -15,7 +15,7 @@ public struct WikiPage: Sendable, Codable, Equatable, Identifiable {
     public var history: [WikiRevision]
     public var clock: Int
 
-    public var shortID: String { ShortID.of(id) }
+    public var shortID: String { id.short }
 
     /// Journal entries oldest first: by day, then by the order they were written.
     public var journal: [WikiEntry] {
@@ -79,7 +79,7 @@ extension TeamState {
     /// The page stored under `title`'s key, or a new empty one started by `event`.
     func page(for title: String, event: Event) -> WikiPage {
         wiki[WikiPage.key(title)]
-            ?? WikiPage(id: event.id, title: title, body: "", entries: [], history: [], clock: event.clock)
+            ?? WikiPage(id: .init(event.id), title: title, body: "", entries: [], history: [], clock: event.clock)
     }
 
     /// Wiki pages in the order they were started.

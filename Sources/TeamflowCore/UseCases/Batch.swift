@@ -40,9 +40,9 @@ extension UseCaseContext {
     /// Resolves every text to a thing before anything is written, dropping repeats (the
     /// same task typed twice, by id and by title): an unknown or ambiguous one throws, so a
     /// command with one bad id appends nothing.
-    func resolveAll<T>(_ texts: [String], id: (T) -> String, find: (String) throws -> T) throws -> [T] {
+    func resolveAll<T, E>(_ texts: [String], id: (T) -> EntityID<E>, find: (String) throws -> T) throws -> [T] {
         guard !texts.isEmpty else { throw TeamflowError(.usage, "no id given", hints: ["Give one or more ids."]) }
-        var seen = Set<String>()
+        var seen = Set<EntityID<E>>()
         var found: [T] = []
         for text in texts {
             let item = try find(text)

@@ -26,7 +26,7 @@ extension TaskUseCases {
     /// the same commits twice appends nothing.
     public func scanCommits(_ commits: [(sha: String, message: String)]) throws -> CommitScanResult {
         let state = try repository.state()
-        var drafts: [EventDraft] = [], result = CommitScanResult(), checked = Set<String>()
+        var drafts: [EventDraft] = [], result = CommitScanResult(), checked = Set<TeamTask.ID>()
         for commit in commits.reversed() {
             let link = try Self.link(kind: "commit", ref: commit.sha)
             for text in CommitTrailers.done(in: commit.message) {

@@ -18,7 +18,7 @@ public struct GoalUseCases: UseCase {
         let week = try week.map { try session.week($0) } ?? sprint.map { ISOWeek(containing: $0.from) } ?? session.currentWeek
         // The owner, like a task's member: a name, handle, id prefix or `me`.
         let owner = try member.map { try session.member($0, in: repository.state()) }
-        let added = GoalAdded(title: title, week: week.description, sprint: sprint?.id, member: owner?.id)
+        let added = GoalAdded(title: title, week: week.description, sprint: sprint?.id.rawValue, member: owner?.id)
         let events = try context.record([EventDraft(added, summary: "goal: add \"\(title)\" (\(week))")])
         // Folded alone: a goal depends on nothing else, and an add need not load the whole state.
         var state = TeamState()

@@ -28,7 +28,7 @@ extension TaskUseCases {
         let state = try repository.state()
         let week = session.currentWeek.description
         var drafts: [EventDraft] = []
-        var added: [Int] = [], retitled: [String] = [], checked: [String] = []
+        var added: [Int] = [], retitled: [TeamTask.ID] = [], checked: [TeamTask.ID] = []
         var seen = Set<Int>()
         for issue in issues where issue.number > 0 && seen.insert(issue.number).inserted {
             let link = TaskLink(kind: "issue", ref: String(issue.number))

@@ -15,7 +15,7 @@ public struct TaskDetail: Sendable, Equatable {
     public var links: [TaskLinkView] = []
 
     /// The event that created the task.
-    public var created: HistoryEntry? { history.first { $0.event == task.id } }
+    public var created: HistoryEntry? { history.first { $0.event == task.id.rawValue } }
 }
 
 /// What `goal show` prints.

@@ -36,8 +36,9 @@ enum ItemHistory {
     /// `describe` reads from the state changed. One fold of the history. The entries come in
     /// time order (ties, and unreadable times, in fold order): a teammate's 14:00 change that
     /// synced in with a higher clock is listed before my 14:30 one, though it folded after it.
-    static func entries(of id: String, in events: [Event],
+    static func entries<Entity>(of typedID: EntityID<Entity>, in events: [Event],
                         describe: (TeamState) -> [(String, String?)]) -> [HistoryEntry] {
+        let id = typedID.rawValue
         var replay = TeamState()
         var entries: [HistoryEntry] = []
         for event in events {

@@ -20,7 +20,7 @@ extension ReviewUseCases {
         guard let existing = state.review(pr: new.pr) else {
             let events = try context.record([try addDraft(new)] + mergeChecks(new, state: state, wasMerged: false))
             guard let id = events.first?.id else { throw TeamflowError(.failure, "the review was not written") }
-            return SyncResult(review: try read(id), appended: events.count, added: true)
+            return SyncResult(review: try read(.init(id)), appended: events.count, added: true)
         }
         let drafts = try refreshDrafts(existing, new) + mergeChecks(new, state: state, wasMerged: existing.prState == "merged")
         guard !drafts.isEmpty else { return SyncResult(review: existing, appended: 0, added: false) }

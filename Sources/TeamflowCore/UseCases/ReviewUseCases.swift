@@ -65,7 +65,7 @@ public struct ReviewUseCases: UseCase {
     public func add(_ new: NewReview) throws -> Review {
         let added = try context.record([try addDraft(new)])
         guard let id = added.first?.id else { throw TeamflowError(.failure, "the review was not written") }
-        return try read(id)
+        return try read(.init(id))
     }
 
     /// The event that records `new`, checked against the state (one review per PR).
@@ -141,7 +141,7 @@ public struct ReviewUseCases: UseCase {
                                   label: { "PR #\($0.pr)  \($0.title)" })
     }
 
-    func read(_ id: String) throws -> Review {
+    func read(_ id: Review.ID) throws -> Review {
         guard let review = try repository.state().reviews[id] else {
             throw TeamflowError(.failure, "the review was written but could not be read back")
         }

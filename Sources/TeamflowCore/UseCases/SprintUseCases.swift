@@ -57,7 +57,7 @@ public struct SprintUseCases: UseCase {
             }
             return .cleared
         }
-        return try name.map { .set(try resolve($0, in: state).id) } ?? .unchanged
+        return try name.map { .set(try resolve($0, in: state).id.rawValue) } ?? .unchanged
     }
 
     /// The board of a sprint (default: the one holding today).

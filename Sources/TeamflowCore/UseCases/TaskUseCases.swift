@@ -51,7 +51,7 @@ public struct TaskUseCases: UseCase {
         added.epic = try options.epic.map({ try state.epic(named: $0).id }) ?? parent?.epic
         added.parent = parent?.id
         added.due = try options.due.map(session.day)
-        added.sprint = sprint?.id
+        added.sprint = sprint?.id.rawValue
         added.points = try options.points.map(Validate.points)
         added.labels = try Validate.labels(options.labels)
         let (event, after) = try context.append(added, summary: "task: add \"\(title)\" (\(week))")
@@ -209,7 +209,7 @@ public struct TaskUseCases: UseCase {
             try context.findForRemoval(text, kind: .task, removed: removed, id: \.id, names: { [$0.title] },
                                        find: { try state.task(named: text) })
         }
-        var covered = Set<String>()
+        var covered = Set<TeamTask.ID>()
         var drafts: [EventDraft] = []
         for task in tasks {
             let subtasks = state.descendants(of: task.id).map(\.id)

@@ -38,7 +38,7 @@ public struct UseCaseContext {
 
     /// The live thing `text` names for a removal; when it names one already removed, the
     /// error says so (removing twice appends nothing).
-    func findForRemoval<T>(_ text: String, kind: EntityKind, removed: [T], id: (T) -> String, names: (T) -> [String],
+    func findForRemoval<T, E>(_ text: String, kind: EntityKind, removed: [T], id: (T) -> EntityID<E>, names: (T) -> [String],
                            find: () throws -> T) throws -> T {
         do {
             return try find()

@@ -68,13 +68,13 @@ extension Validate {
 extension Lookup {
     /// Rethrows a not-found error as "already removed" when `text` names a removed item, so
     /// removing twice says why and appends nothing.
-    static func explainRemoved<T>(_ error: any Error, _ text: String, removed: [T], kind: EntityKind,
-                                  id: (T) -> String, names: (T) -> [String]) -> any Error {
+    static func explainRemoved<T, E>(_ error: any Error, _ text: String, removed: [T], kind: EntityKind,
+                                     id: (T) -> EntityID<E>, names: (T) -> [String]) -> any Error {
         guard let error = error as? TeamflowError, error.kind == .notFound,
               let gone = try? resolve(text, in: removed, kind: kind, id: id, names: names, label: { _ in "" })
         else { return error }
         let label = names(gone).first ?? text
         return TeamflowError(.conflict, "\(kind.noun) \(ShortID.of(id(gone))) '\(label)' is already removed",
-                             hints: ["Nothing was changed."], reason: .alreadyRemoved(kind, id: id(gone), label: label))
+                             hints: ["Nothing was changed."], reason: .alreadyRemoved(kind, id: id(gone).rawValue, label: label))
     }
 }

@@ -7,7 +7,7 @@ enum GoalRuleView {
     /// week without an instance, or null), `createdBy`, `createdAt`.
     static func json(_ rule: GoalRule) -> JSON {
         .object([
-            ("id", .string(rule.id)),
+            ("id", .id(rule.id)),
             ("short", .string(rule.shortID)),
             ("title", .string(rule.title)),
             ("every", .string(rule.every)),
