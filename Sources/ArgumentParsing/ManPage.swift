@@ -22,7 +22,7 @@ extension CommandLineParser {
     /// Every page: the root's first, then one per visible top-level command in tree order.
     ///
     /// `date` and `source` fill the title line (`.TH`): pass the build's date and e.g.
-    /// `teamflow 0.4.0`, never the wall clock, so the pages are reproducible.
+    /// `teamflow 0.5.0`, never the wall clock, so the pages are reproducible.
     public func manPages(date: String, source: String) -> [ManPage] {
         let root = Scope(root: root)
         let scopes = [root] + root.command.visibleSubcommands.map { root.descending(into: $0) }

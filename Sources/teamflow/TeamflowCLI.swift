@@ -7,7 +7,7 @@ import JSONShapes
 /// Parses the command line, dispatches to a command and maps errors to exit codes:
 /// 0 success, 1 a failure the user can act on, 64 wrong usage.
 enum TeamflowCLI {
-    static let version = "0.4.0"
+    static let version = "0.5.0"
     /// The SPDX identifier of the licence the source is under (LICENSE at the root).
     static let license = "MIT"
 

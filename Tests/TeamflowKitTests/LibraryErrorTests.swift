@@ -55,7 +55,7 @@ final class LibraryErrorTests: XCTestCase {
         _ = try team.members.add(name: "김민수", handle: "minsu")
         let cases: [(String, () throws -> Void, (TeamflowError.Reason?) -> Bool)] = [
             ("not found", { _ = try team.tasks.check("방 생셩 API") }, {
-                if case .notFound(.task, "방 생셩 API", let nearest)? = $0 { return nearest.map(\.id) == [a.id] } else { return false }
+                if case .notFound(.task, "방 생셩 API", let nearest)? = $0 { return nearest.map(\.id) == [a.id.rawValue] } else { return false }
             }),
             ("ambiguous", { _ = try team.tasks.check("중복") }, {
                 if case .ambiguous(.task, _, let candidates)? = $0 { return candidates.count == 2 } else { return false }
@@ -73,8 +73,8 @@ final class LibraryErrorTests: XCTestCase {
             ("carry order", { _ = try team.weeks.carry(from: "2024-W48", to: "2024-W47") }, {
                 $0 == .carryBackwards(from: "2024-W48", to: "2024-W47")
             }),
-            ("removed twice", { try team.tasks.remove([a.id]); try team.tasks.remove([a.id]) }, {
-                $0 == .alreadyRemoved(.task, id: a.id, label: "방 생성 API")
+            ("removed twice", { try team.tasks.remove([a.id.rawValue]); try team.tasks.remove([a.id.rawValue]) }, {
+                $0 == .alreadyRemoved(.task, id: a.id.rawValue, label: "방 생성 API")
             }),
         ]
         for (name, body, expected) in cases {

@@ -26,8 +26,8 @@ final class BoardFixture {
         try team.initialize(teamName: "BeStory")
         try team.members.add(name: "Minsu", handle: "minsu")
         try team.members.add(name: "Jiwoo", handle: "jiwoo")
-        taskID = try team.tasks.add(title: "Login API", .init(member: "minsu")).id
-        otherTaskID = try team.tasks.add(title: "Token storage <b>", .init(member: "jiwoo")).id
+        taskID = try team.tasks.add(title: "Login API", .init(member: "minsu")).id.rawValue
+        otherTaskID = try team.tasks.add(title: "Token storage <b>", .init(member: "jiwoo")).id.rawValue
         _ = try team.goals.add(title: "Ship the login screen")
     }
 

@@ -118,20 +118,4 @@ public struct GoalUncarried: GoalCarryEvent {
     }
 }
 
-extension Goal {
-    /// Whether `week`'s board keeps a record of this goal as carried away.
-    public func isCarried(outOf week: String) -> Bool {
-        week != self.week && carries.contains { $0.from == week }
-    }
-
-    /// The week the goal went to when it was (last) carried out of `week`.
-    public func carriedTo(outOf week: String) -> String? {
-        guard week != self.week else { return nil }
-        return carries.last { $0.from == week }?.to
-    }
-
-    /// The week the goal came from when it was (last) carried into `week`.
-    public func carriedFrom(into week: String) -> String? {
-        carries.last { $0.to == week }?.from
-    }
-}
+extension Goal: Carried {}

@@ -2,7 +2,7 @@ import JSONShapes
 /// `teamflow --version` (and `--version --json`): the release number from the source and the
 /// commit and date `scripts/build-info.sh` embedded at build time (`BuildInfo`, generated).
 enum VersionText {
-    /// `teamflow 0.4.0 (3f2a1bc, 2026-12-02)`, or `teamflow 0.4.0` when built without git
+    /// `teamflow 0.5.0 (3f2a1bc, 2026-12-02)`, or `teamflow 0.5.0` when built without git
     /// history or an archive stamp.
     static var line: String {
         guard let commit = known(BuildInfo.commit) else { return "teamflow \(TeamflowCLI.version)" }
