@@ -6,5 +6,6 @@ extension ReviewUseCases.NewReview {
         self.init(pr: pr.number, title: pr.title, by: pr.author, url: pr.url, branch: pr.branch, openedAt: pr.createdAt,
                   week: week, sections: PullRequestBody(parsing: pr.body).sections,
                   comments: pr.comments, state: pr.state, mergedAt: pr.state == "merged" ? pr.mergedAt : nil)
+        bodyHash = PullRequestBody.hash(pr.body)
     }
 }
