@@ -58,7 +58,7 @@ final class HooksCLITests: XCTestCase {
         XCTAssertEqual(try show(w, login)["done"] as? Bool, true)
         XCTAssertEqual(try show(w, token)["status"] as? String, "doing")
         let events = try w.git("log", "-3", "-p", "--format=", "refs/teamflow/events")
-        XCTAssertTrue(events.contains("commit: '\(sha)'") && events.contains("source: commit"), events)
+        XCTAssertTrue(events.contains(sha) && events.contains("source: commit"), events)
         let log = try String(contentsOfFile: w.path + "/.git/mine.log", encoding: .utf8)
         XCTAssertEqual(log.split(separator: "\n").filter { $0.hasPrefix("commit-msg") }.count, 3, log)
         XCTAssertTrue(log.contains("commit-msg COMMIT_EDITMSG") && log.hasSuffix("post-commit\n"), log)

@@ -172,6 +172,7 @@ final class ReviewSyncCLITests: XCTestCase {
         XCTAssertEqual(links.map { $0["url"] as? String }, ["https://github.com/team/app/pull/95"])
         XCTAssertEqual(try w.teamflow("task", "check", other).code, 0)
         XCTAssertTrue(try w.teamflow("task", "list").stdout.contains("#95"))
+        XCTAssertTrue(try w.teamflow("week").stdout.contains("방 생성 API  #95"), "the terminal board ends task lines with their links")
         XCTAssertEqual(try w.teamflow("wiki", "export", "--out", "wiki").code, 0)
         let pages = try filesUnder(w.path + "/wiki").values.map { String(decoding: $0, as: UTF8.self) }
         XCTAssertTrue(pages.contains { $0.contains("방 생성 API [\\#95](https://github.com/team/app/pull/95)") }, "\(pages)")

@@ -48,14 +48,20 @@ extension ReviewUseCases {
         if let branch = new.branch, branch != review.branch { edit.branch = .set(branch) }
         // The body is parsed into sections again only when it changed on GitHub (its hash
         // differs from the one kept), so sections edited here survive a sync of an unchanged
-        // body; without a hash (a review never synced), when they read differently.
-        if let hash = new.bodyHash {
-            if hash != review.bodyHash {
+        // body. A review with no hash yet (recorded by `add`, or before hashes were kept) is
+        // compared by its sections, and takes the hash with the first change it needs, so a
+        // sync of an unchanged PR still appends nothing.
+        switch (new.bodyHash, review.bodyHash) {
+        case (let hash?, let kept?):
+            if hash != kept {
                 if new.sections != review.sections { edit.sections = new.sections }
                 edit.bodyHash = hash
             }
-        } else if new.sections != review.sections {
-            edit.sections = new.sections
+        case (let hash, _):
+            if new.sections != review.sections {
+                edit.sections = new.sections
+                edit.bodyHash = hash
+            }
         }
         if edit.data.pairs.count > 1 { drafts.append(EventDraft(edit, summary: "review: sync PR #\(review.pr)")) }
 

@@ -82,7 +82,7 @@ enum ReviewCommand {
         guard pr.number == wanted else {
             throw TeamflowError(.failure, "gh's JSON is of PR #\(pr.number), not #\(wanted)")
         }
-        let result = try useCases(inv).sync(ReviewUseCases.NewReview(github: pr, week: try p[week]))
+        let result = try useCases(inv).sync(ReviewUseCases.NewReview(syncing: pr, week: try p[week]))
         let review = result.review
         let what = result.added ? "Recorded review \(review.shortID) of" : result.appended == 0 ? "Nothing new on" : "Refreshed"
         let count = result.added || result.appended == 0 ? "" : " (\(result.appended) event\(result.appended == 1 ? "" : "s"))"
@@ -115,7 +115,7 @@ enum ReviewCommand {
             prs += try recheck.map { try gh.pullRequest($0.pr, repo: try p[repo]) }
         }
         let wanted = try p[week]
-        let results = try cases.syncAll(prs.map { ReviewUseCases.NewReview(github: $0, week: wanted) })
+        let results = try cases.syncAll(prs.map { ReviewUseCases.NewReview(syncing: $0, week: wanted) })
         let lines = results.map { result in
             let review = result.review
             let what = result.added ? "Recorded" : result.appended == 0 ? "Nothing new on" : "Refreshed"
