@@ -99,4 +99,24 @@ final class HooksCLITests: XCTestCase {
         XCTAssertEqual(checked.code, 1)
         XCTAssertTrue(checked.stderr.contains("Teamflow-Done: nothing"), checked.stderr)
     }
+
+    /// `core.hooksPath` is where git runs hooks from, so that is where they go; a hook that
+    /// would have to be chained over an existing `.teamflow-chained` file is refused whole.
+    func testHooksPathAndARefusedChain() throws {
+        let w = try Workspace()
+        try w.git("config", "core.hooksPath", "githooks")
+        let folder = w.path + "/githooks"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data("#!/bin/sh\nexit 0\n".utf8).write(to: URL(fileURLWithPath: folder + "/post-commit"))
+        try Data("old\n".utf8).write(to: URL(fileURLWithPath: folder + "/post-commit.teamflow-chained"))
+        let refused = try w.teamflow("hooks", "install")
+        XCTAssertEqual(refused.code, 1)
+        XCTAssertTrue(refused.stderr.contains("post-commit.teamflow-chained exists already"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/commit-msg"), "nothing written")
+        try FileManager.default.removeItem(atPath: folder + "/post-commit.teamflow-chained")
+        XCTAssertEqual(try w.teamflow("hooks", "install").code, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/commit-msg"))
+        XCTAssertEqual(try String(contentsOfFile: folder + "/post-commit.teamflow-chained", encoding: .utf8), "#!/bin/sh\nexit 0\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: w.path + "/.git/hooks/commit-msg"))
+    }
 }
