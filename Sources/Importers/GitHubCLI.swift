@@ -152,12 +152,23 @@ extension GitHubCLI {
     /// The fields `issue import` asks for.
     public static let issueFields = "number,title,body,state,labels,assignees,url"
 
-    /// `gh issue list --state all --limit N --json … [--repo R]`, parsed.
-    public func issues(limit: Int, repo: String? = nil) throws -> [TaskUseCases.Issue] {
+    /// `gh issue list --state S --limit N --json … [--label=L] [--repo R]`, parsed. `state` is
+    /// `open`, `closed` or `all`; `label` one line, passed as one `--label=` word so that it can
+    /// never be read as another option.
+    public func issues(limit: Int, repo: String? = nil, state: String = "all", label: String? = nil) throws -> [TaskUseCases.Issue] {
         guard (1...1000).contains(limit) else {
             throw TeamflowError(.usage, "invalid limit '\(limit)'", hints: ["Give a number from 1 to 1000."])
         }
-        var arguments = ["issue", "list", "--state", "all", "--limit", String(limit), "--json", Self.issueFields]
+        guard ["open", "closed", "all"].contains(state) else {
+            throw TeamflowError(.usage, "invalid state '\(state)'", reason: .invalidValue(.state, text: state))
+        }
+        var arguments = ["issue", "list", "--state", state, "--limit", String(limit), "--json", Self.issueFields]
+        if let label {
+            guard let checked = try Validate.labels([label]).first else {
+                throw TeamflowError(.usage, "invalid label '\(label)'", reason: .invalidValue(.label, text: label))
+            }
+            arguments.append("--label=" + checked)
+        }
         if let repo { arguments += ["--repo", try Self.repository(repo)] }
         let data = try run(arguments)
         do {
@@ -165,6 +176,23 @@ extension GitHubCLI {
         } catch let error as TeamflowError where error.message.hasPrefix("malformed gh JSON: not JSON") {
             throw TeamflowError(.failure, "gh answered with something that is not JSON",
                                 hints: ["Check that gh works on its own: gh issue list"])
+        }
+    }
+
+    /// `gh pr list --state open --limit N --json … [--repo R]`: the open PRs, each as
+    /// `pr view` would print it (comments and reviews included).
+    public func openPullRequests(limit: Int, repo: String? = nil) throws -> [GitHubPullRequest] {
+        guard (1...1000).contains(limit) else {
+            throw TeamflowError(.usage, "invalid limit '\(limit)'", hints: ["Give a number from 1 to 1000."])
+        }
+        var arguments = ["pr", "list", "--state", "open", "--limit", String(limit), "--json", Self.pullRequestFields]
+        if let repo { arguments += ["--repo", try Self.repository(repo)] }
+        let data = try run(arguments)
+        do {
+            return try GitHubPullRequest.list(json: data)
+        } catch let error as TeamflowError where error.message.hasPrefix("malformed gh JSON: the file is not JSON") {
+            throw TeamflowError(.failure, "gh answered with something that is not JSON",
+                                hints: ["Check that gh works on its own: gh pr list"])
         }
     }
 }

@@ -32,6 +32,26 @@ public struct GitHubPullRequest: Sendable, Equatable {
             throw GitHubPullRequest.malformed("the file is not JSON (\(error))")
         }
         guard let object = root.object else { throw GitHubPullRequest.malformed("the top level is not an object") }
+        try self.init(object: object)
+    }
+
+    /// The PRs of `gh pr list --json …` (a list of what `pr view` prints for one).
+    public static func list(json data: Data) throws -> [GitHubPullRequest] {
+        let root: JSONValue
+        do {
+            root = try JSONReader.parse(data)
+        } catch {
+            throw GitHubPullRequest.malformed("the file is not JSON (\(error))")
+        }
+        guard let items = root.array else { throw GitHubPullRequest.malformed("the top level is not a list") }
+        return try items.enumerated().map { index, item in
+            guard let object = item.object else { throw GitHubPullRequest.malformed("item \(index) is not an object") }
+            return try GitHubPullRequest(object: object)
+        }
+    }
+
+    /// One PR from its JSON object.
+    init(object: JSONObject) throws {
         guard let number = GitHubPullRequest.integer(object["number"]), number > 0 else {
             throw GitHubPullRequest.malformed("field 'number' is missing or not a positive integer")
         }

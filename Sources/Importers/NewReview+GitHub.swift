@@ -7,4 +7,11 @@ extension ReviewUseCases.NewReview {
                   week: week, sections: PullRequestBody(parsing: pr.body).sections,
                   comments: pr.comments, state: pr.state, mergedAt: pr.state == "merged" ? pr.mergedAt : nil)
     }
+
+    /// The review as a sync records or refreshes it: with the body's hash, so the next sync
+    /// parses the body again only when it changed (`review add` keeps its events as they were).
+    public init(syncing pr: GitHubPullRequest, week: String? = nil) {
+        self.init(github: pr, week: week)
+        bodyHash = PullRequestBody.hash(pr.body)
+    }
 }

@@ -97,3 +97,18 @@ public struct PullRequestBody: Sendable, Equatable {
         return lines[first...last].joined(separator: "\n")
     }
 }
+
+extension PullRequestBody {
+    /// A short stable fingerprint of a PR body (64-bit FNV-1a of its UTF-8, in hex, prefixed
+    /// `fnv1a64:`): kept with a review so a sync parses the body again only when it changed.
+    /// Not a security measure: it only tells two versions of one PR's body apart.
+    public static func hash(_ body: String) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in body.utf8 {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(value, radix: 16)
+        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -113,14 +113,14 @@ extension Review: SnapshotCodable {
     public func write(to w: inout SnapshotWriter) {
         w.write(id); w.write(pr); w.write(title); w.write(author); w.write(url); w.write(branch); w.write(openedAt)
         w.write(week); w.write(sections); w.write(comments); w.write(removed); w.write(createdAt); w.write(clock)
-        w.write(prState); w.write(mergedAt)
+        w.write(prState); w.write(mergedAt); w.write(bodyHash)
     }
 
     public init(from r: inout SnapshotReader) throws {
         self.init(restoring: try r.read(), pr: try r.read(), title: try r.read(), author: try r.read(), url: try r.read(),
                   branch: try r.read(), openedAt: try r.read(), week: try r.read(), sections: try r.read(),
                   comments: try r.read(), removed: try r.read(), createdAt: try r.read(), clock: try r.read(),
-                  prState: try r.read(), mergedAt: try r.read())
+                  prState: try r.read(), mergedAt: try r.read(), bodyHash: try r.read())
     }
 }
 
@@ -216,7 +216,8 @@ extension TeamState: SnapshotCodable {
     /// 6: tasks and goals gained their history (`createdAt`, `doneAt`, `removedAt`).
     /// 9: tasks keep their estimate and labels, goals their owner and carries, items their note.
     /// 10: reviews keep the PR's state and their comments' GitHub ids; tasks their links.
-    public static let snapshotFormat = 10
+    /// 11: reviews keep the hash of the PR body their sections came from.
+    public static let snapshotFormat = 11
 
     public func write(to w: inout SnapshotWriter) {
         w.write(teamName); w.write(goals); w.write(members); w.write(projects); w.write(epics); w.write(tasks)

@@ -13,6 +13,7 @@ public enum EntityKind: String, Sendable, Equatable, CaseIterable {
 public enum RequestField: String, Sendable, Equatable, CaseIterable {
     case title, name, handle, email, week, from, to, due, pr, until, every, sprint, noSprint
     case project, epic, parent, member, description, text, body, status, kind, weeks, remote, all, points, label
+    case since, state, last, open
 }
 
 extension TeamflowError {

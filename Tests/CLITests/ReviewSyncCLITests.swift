@@ -2,13 +2,15 @@ import Foundation
 import XCTest
 
 /// `review sync` end to end through a fake `gh` first on `PATH`: it logs its arguments one per
-/// line and answers with the JSON file `FAKE_GH_JSON` names (or fails as `FAKE_GH_FAIL` says).
+/// line and answers with the JSON file `FAKE_GH_JSON` names, `gh pr list` with `FAKE_GH_LIST`
+/// (or fails as `FAKE_GH_FAIL` says).
 final class ReviewSyncCLITests: XCTestCase {
     static let script = """
     #!/bin/sh
     for a in "$@"; do printf '%s\\n' "$a" >> "$FAKE_GH_LOG"; done
     printf '%s\\n' '----' >> "$FAKE_GH_LOG"
     if [ -n "$FAKE_GH_FAIL" ]; then printf '%s\\n' "$FAKE_GH_FAIL" >&2; exit 1; fi
+    if [ "$1 $2" = "pr list" ] && [ -f "$FAKE_GH_LIST" ]; then cat "$FAKE_GH_LIST"; exit 0; fi
     cat "$FAKE_GH_JSON"
     """
 
@@ -29,14 +31,16 @@ final class ReviewSyncCLITests: XCTestCase {
         let bin: String
         let log: String
         let json: String
+        let list: String
         var environment: [String: String] {
-            ["PATH": bin + ":/usr/bin:/bin", "FAKE_GH_LOG": log, "FAKE_GH_JSON": json]
+            ["PATH": bin + ":/usr/bin:/bin", "FAKE_GH_LOG": log, "FAKE_GH_JSON": json, "FAKE_GH_LIST": list]
         }
 
         init(in w: Workspace) throws {
             bin = w.path + "/fake-bin"
             log = w.path + "/gh.log"
             json = w.path + "/answer.json"
+            list = w.path + "/list.json"
             try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
             try Data(ReviewSyncCLITests.script.utf8).write(to: URL(fileURLWithPath: bin + "/gh"))
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/gh")
@@ -44,6 +48,11 @@ final class ReviewSyncCLITests: XCTestCase {
 
         func answer(_ text: String) throws {
             try Data(text.utf8).write(to: URL(fileURLWithPath: json))
+        }
+
+        /// What `gh pr list` prints.
+        func answerList(_ text: String) throws {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: list))
         }
 
         /// Each run's arguments.
@@ -163,6 +172,7 @@ final class ReviewSyncCLITests: XCTestCase {
         XCTAssertEqual(links.map { $0["url"] as? String }, ["https://github.com/team/app/pull/95"])
         XCTAssertEqual(try w.teamflow("task", "check", other).code, 0)
         XCTAssertTrue(try w.teamflow("task", "list").stdout.contains("#95"))
+        XCTAssertTrue(try w.teamflow("week").stdout.contains("방 생성 API  #95"), "the terminal board ends task lines with their links")
         XCTAssertEqual(try w.teamflow("wiki", "export", "--out", "wiki").code, 0)
         let pages = try filesUnder(w.path + "/wiki").values.map { String(decoding: $0, as: UTF8.self) }
         XCTAssertTrue(pages.contains { $0.contains("방 생성 API [\\#95](https://github.com/team/app/pull/95)") }, "\(pages)")
@@ -183,5 +193,55 @@ final class ReviewSyncCLITests: XCTestCase {
         XCTAssertEqual(try json(try w.teamflow("task", "show", other, "--json"))["done"] as? Bool, true)
         XCTAssertEqual(try w.teamflow("task", "link", task, "--pr", "95", "--unlink").code, 0)
         XCTAssertEqual((try json(try w.teamflow("task", "show", task, "--json"))["links"] as? [Any])?.count, 0)
+    }
+
+    /// `--open`: every listed PR is recorded; a recorded PR that leaves the list is asked for
+    /// by number, and its merge checks the linked task (source github); a reopen never unchecks.
+    func testSyncOpenRecordsListedPRsAndRechecksTheOnesThatLeftTheList() throws {
+        let w = try Workspace()
+        let gh = try FakeGH(in: w)
+        let task = w.id(from: try w.teamflow("task", "add", "방 생성 API", "--json"))
+        XCTAssertEqual(try w.teamflow("task", "link", task, "--pr", "95").code, 0)
+        let other = Self.pr().replacingOccurrences(of: "\"number\": 95", with: "\"number\": 96")
+            .replacingOccurrences(of: "pull/95", with: "pull/96").replacingOccurrences(of: "IC_1", with: "IC_9")
+            .replacingOccurrences(of: "PRR_1", with: "PRR_9")
+        try gh.answerList("[\(Self.pr()), \(other)]")
+        let first = try w.teamflow("review", "sync", "--open", "--repo", "team/app", "--json", environment: gh.environment)
+        XCTAssertEqual(first.code, 0, first.stderr)
+        let recorded = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(recorded.map { $0["pr"] as? Int }, [95, 96])
+        XCTAssertEqual(try gh.runs(), [["pr", "list", "--state", "open", "--limit", "100", "--json",
+                                        "number,title,body,author,url,headRefName,createdAt,state,mergedAt,comments,reviews",
+                                        "--repo", "team/app"]])
+        let same = head(w)
+        XCTAssertEqual(try w.teamflow("review", "sync", "--open", environment: gh.environment).code, 0)
+        XCTAssertEqual(head(w), same, "nothing new, nothing appended")
+
+        // PR 95 merged: it leaves the open list and is asked for with pr view.
+        try gh.answerList("[\(other)]")
+        try gh.answer(Self.pr(state: "MERGED", mergedAt: #""2024-11-20T00:00:00Z""#))
+        let merged = try w.teamflow("review", "sync", "--open", environment: gh.environment)
+        XCTAssertEqual(merged.code, 0, merged.stderr)
+        XCTAssertEqual(try gh.runs().last, ["pr", "view", "--json",
+                                            "number,title,body,author,url,headRefName,createdAt,state,mergedAt,comments,reviews", "--", "95"])
+        XCTAssertEqual(try json(try w.teamflow("task", "show", task, "--json"))["done"] as? Bool, true)
+        let checkEvent = try w.git("log", "-1", "-p", "--format=", "refs/teamflow/events")
+        XCTAssertTrue(checkEvent.contains("source: github") && checkEvent.contains("pr: 95"), checkEvent)
+        let runs = try gh.runs().count
+        XCTAssertEqual(try w.teamflow("review", "sync", "--open", environment: gh.environment).code, 0)
+        XCTAssertEqual(try gh.runs().count, runs + 1, "a merged PR is not asked for again")
+
+        // gh failing: exit 1, nothing appended.
+        var failing = gh.environment
+        failing["FAKE_GH_FAIL"] = "gh: To get started with GitHub CLI, please run:  gh auth login"
+        let before = head(w)
+        let failed = try w.teamflow("review", "sync", "--open", environment: failing)
+        XCTAssertEqual(failed.code, 1)
+        XCTAssertTrue(failed.stderr.contains("gh auth login"), failed.stderr)
+        XCTAssertEqual(head(w), before)
+        XCTAssertEqual(try w.teamflow("review", "sync", "--open", "--pr", "95", environment: gh.environment).code, 64)
+        try gh.answerList("{not json")
+        XCTAssertEqual(try w.teamflow("review", "sync", "--open", environment: gh.environment).code, 1)
+        XCTAssertEqual(head(w), before)
     }
 }

@@ -66,4 +66,27 @@ final class GitHubCLITests: XCTestCase {
             XCTAssertThrowsError(try GitHubIssues.parse(Data(bad.utf8)), bad) { XCTAssertEqual(($0 as? TeamflowError)?.kind, .failure) }
         }
     }
+
+    func testOpenPRListAndIssueFiltersAreFixedArguments() throws {
+        let fake = Fake(GitHubRunOutput(status: 0, stdout: Data("[\(String(decoding: Self.json, as: UTF8.self))]".utf8), stderr: ""))
+        let prs = try GitHubCLI(runner: fake).openPullRequests(limit: 20, repo: "team/app")
+        XCTAssertEqual(prs.map(\.number), [7])
+        XCTAssertEqual(prs.first?.comments.count, 2)
+        XCTAssertEqual(fake.calls, [["pr", "list", "--state", "open", "--limit", "20", "--json", GitHubCLI.pullRequestFields, "--repo", "team/app"]])
+
+        fake.output = GitHubRunOutput(status: 0, stdout: Data(#"[{"number": 3, "title": "x", "state": "OPEN", "labels": [{"name": "bug"}], "assignees": [{"login": "minsu"}]}]"#.utf8), stderr: "")
+        let issues = try GitHubCLI(runner: fake).issues(limit: 5, state: "open", label: "-x --repo y")
+        XCTAssertEqual(fake.calls.last, ["issue", "list", "--state", "open", "--limit", "5", "--json", GitHubCLI.issueFields, "--label=-x --repo y"])
+        XCTAssertEqual(issues.first?.labels, ["bug"])
+        XCTAssertEqual(issues.first?.assignees, ["minsu"])
+        XCTAssertThrowsError(try GitHubCLI(runner: fake).issues(limit: 5, state: "merged"))
+        XCTAssertThrowsError(try GitHubCLI(runner: fake).issues(limit: 5, label: "a\nb"))
+        XCTAssertEqual(fake.calls.count, 2, "refused values never reach gh")
+
+        fake.output = GitHubRunOutput(status: 0, stdout: Data("{}".utf8), stderr: "")
+        XCTAssertThrowsError(try GitHubCLI(runner: fake).openPullRequests(limit: 5)) { XCTAssertEqual(($0 as? TeamflowError)?.kind, .failure) }
+        XCTAssertEqual(PullRequestBody.hash("본문"), PullRequestBody.hash("본문"))
+        XCTAssertNotEqual(PullRequestBody.hash("본문"), PullRequestBody.hash("본문 "))
+        XCTAssertEqual(PullRequestBody.hash(""), "fnv1a64:cbf29ce484222325")
+    }
 }

@@ -30,7 +30,7 @@ final class EventCatalogTests: XCTestCase {
                       note: "⇒ 메모", points: 3, labels: ["ios", "ui"]),
             TaskEdited(task: "t1", title: "새", week: "2024-W48", due: day.map(Patch.set) ?? .cleared, epic: .cleared,
                        parent: .set("t0"), sprint: .unchanged, points: .set(5), labels: ["ios"]),
-            TaskChecked(task: "t1", source: "github", pr: 95, merged: "2024-11-20T00:00:00Z", issue: 12, commit: "1a2b3c4"), TaskUnchecked(task: "t1"), TaskStarted(task: "t1"),
+            TaskChecked(task: "t1", source: "github", pr: 95, merged: "2024-11-20T00:00:00Z", issue: 12, commit: "1a2b3c4"), TaskUnchecked(task: "t1"), TaskStarted(task: "t1", source: "commit", commit: "1a2b3c4"),
             TaskAssigned(task: "t1", member: nil),
             TaskRemoved(task: "t1", subtasks: ["t2"]), TaskRestored(task: "t1", subtasks: ["t2"]),
             TaskCarried(from: "2024-W47", to: "2024-W48", tasks: ["t1", "t0"]), TaskUncarried(from: "2024-W47", to: "2024-W48", tasks: ["t1"]),

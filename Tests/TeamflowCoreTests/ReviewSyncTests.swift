@@ -65,12 +65,85 @@ final class ReviewSyncTests: XCTestCase {
         XCTAssertEqual(first.added.map(\.title), ["로그인"])
         XCTAssertEqual(first.added.first?.links, [TaskLink(kind: "issue", ref: "12")])
         XCTAssertEqual(try tasks.importIssues([.init(number: 12, title: "로그인", open: true)]).added.count, 0)
-        let closed = try tasks.importIssues([.init(number: 12, title: "로그인 고치기", open: false)])
-        XCTAssertEqual(closed.retitled.map(\.title), ["로그인 고치기"])
+        let retitled = try tasks.importIssues([.init(number: 12, title: "로그인 고치기", open: true)])
+        XCTAssertEqual(retitled.retitled.map(\.title), ["로그인 고치기"])
+        let closed = try tasks.importIssues([.init(number: 12, title: "닫힌 뒤 제목", open: false)])
         XCTAssertEqual(closed.checked.map(\.done), [true])
+        XCTAssertEqual(closed.checked.map(\.title), ["로그인 고치기"], "a closed issue's title is not taken")
         let reopened = try tasks.importIssues([.init(number: 12, title: "로그인 고치기", open: true)])
         XCTAssertTrue(reopened.checked.isEmpty && reopened.added.isEmpty)
         XCTAssertEqual(try f.state().liveTasks.map(\.done), [true])
+    }
+
+    /// Sections edited here survive a sync of an unchanged body; a changed body replaces them.
+    func testTheBodyIsParsedAgainOnlyWhenItsHashChanges() throws {
+        let f = Fixture()
+        let reviews = ReviewUseCases(repository: f.repository, session: f.session)
+        var pr = Self.pr(comments: [first])
+        pr.bodyHash = "fnv1a64:1"
+        XCTAssertEqual(try reviews.sync(pr).review.bodyHash, "fnv1a64:1")
+        let mine = [ReviewSection(kind: "notes", heading: "리뷰 노트", body: "여기서 고친 것")]
+        _ = try reviews.edit(pr: "95", title: nil, by: nil, sections: mine)
+        XCTAssertEqual(try reviews.sync(pr).appended, 0, "same body: the sections edited here stay")
+        XCTAssertEqual(try reviews.find("95").sections, mine)
+        pr.bodyHash = "fnv1a64:2"
+        let changed = try reviews.sync(pr)
+        XCTAssertEqual(changed.appended, 1)
+        XCTAssertEqual(changed.review.sections.map(\.kind), ["background"])
+        XCTAssertEqual(changed.review.bodyHash, "fnv1a64:2")
+    }
+
+    func testIssueImportMapsAssigneesToHandlesAndLabelsAndADryRunWritesNothing() throws {
+        let f = Fixture()
+        let members = MemberUseCases(repository: f.repository, session: f.session)
+        let minsu = try members.add(name: "김민수", handle: "MinSu")
+        let tasks = TaskUseCases(repository: f.repository, session: f.session)
+        let issue = TaskUseCases.Issue(number: 7, title: "방 목록", open: true, labels: ["bug", "iOS"], assignees: ["ghost", "minsu"])
+        let dry = try tasks.importIssues([issue], options: .init(week: "2024-W48", dryRun: true))
+        XCTAssertTrue(dry.dryRun)
+        XCTAssertEqual(dry.changes.map(\.action), [.added])
+        XCTAssertEqual(try f.state().liveTasks.count, 0, "a dry run writes nothing")
+        let added = try XCTUnwrap(try tasks.importIssues([issue], options: .init(week: "2024-W48")).added.first)
+        XCTAssertEqual(added.member, minsu.id)
+        XCTAssertEqual(added.labels, ["bug", "iOS"])
+        XCTAssertEqual(added.week, "2024-W48")
+        var relabeled = issue
+        relabeled.labels = ["bug"]
+        let second = try tasks.importIssues([relabeled])
+        XCTAssertEqual(second.relabeled.map(\.labels), [["bug"]])
+        XCTAssertTrue(second.added.isEmpty)
+        XCTAssertEqual(try tasks.importIssues([relabeled]).changes, [], "nothing changed, nothing written")
+    }
+
+    func testStartAndDoneTrailersApplyOncePerCommitAndTask() throws {
+        let f = Fixture()
+        let tasks = TaskUseCases(repository: f.repository, session: f.session)
+        let login = try tasks.add(title: "로그인 API")
+        let token = try tasks.add(title: "토큰 저장")
+        let sha1 = String(repeating: "a", count: 40), sha2 = String(repeating: "b", count: 40)
+        let commits = [(sha: sha2, message: "done\n\nTeamflow-Done: \(login.title)"),
+                       (sha: sha1, message: "start\n\nTeamflow-Start: 로그인 API, 토큰\nTeamflow-Done: 없는 일")]
+        let scan = try tasks.scanCommits(commits)
+        XCTAssertEqual(scan.checked.map(\.id), [login.id])
+        XCTAssertEqual(scan.started.map(\.id), [token.id])
+        XCTAssertEqual(scan.unknown, ["aaaaaaa: Teamflow-Done: 없는 일"])
+        XCTAssertEqual(scan.problems.first?.kind, .notFound)
+        let events = try f.repository.events()
+        let started = try XCTUnwrap(events.last { $0.type == EventType.taskStarted })
+        XCTAssertEqual(started.data.string("commit"), sha1)
+        XCTAssertEqual(started.data.string("source"), "commit")
+        let count = events.count
+        let again = try tasks.scanCommits(commits)
+        XCTAssertTrue(again.checked.isEmpty && again.started.isEmpty)
+        XCTAssertEqual(try f.repository.events().count, count, "each commit once per task")
+        XCTAssertEqual(try tasks.trailerProblems(in: "x\n\nTeamflow-Start: 토큰 저장").count, 0)
+        XCTAssertEqual(try tasks.trailerProblems(in: "x\n\nTeamflow-Done: 없는 일, 로그인 API").map(\.trailer.text), ["없는 일"])
+    }
+
+    func testTheMessageAHookSeesLosesCommentsAndTheDiff() {
+        let file = "fix\n\nTeamflow-Done: 3f2a\n# Teamflow-Done: comment\n# ------------------------ >8 ------------------------\n Teamflow-Done: diff"
+        XCTAssertEqual(CommitTrailers.trailers(in: CommitTrailers.editedMessage(file)), [.init(kind: .done, text: "3f2a")])
+        XCTAssertEqual(CommitTrailers.trailers(in: "teamflow-start: a,b"), [.init(kind: .start, text: "a"), .init(kind: .start, text: "b")])
     }
 
     func testTeamflowDoneTrailers() {

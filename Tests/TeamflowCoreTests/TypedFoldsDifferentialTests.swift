@@ -25,7 +25,7 @@ final class TypedFoldsDifferentialTests: XCTestCase {
     /// (`createdAt`/`doneAt`/`doneBy`/`removedAt` of tasks, `doneAt`/`removedAt` of goals; tested in
     /// InsightsTests and the standup tests), an imported item's `note` and a goal's owner (tested
     /// in PastedPageTests and GoalOwnerCarryTests), and what a GitHub sync keeps on a review (its
-    /// PR state and its comments' GitHub ids and states; tested in ReviewSyncTests).
+    /// PR state, its body's hash and its comments' GitHub ids and states; tested in ReviewSyncTests).
     static func withoutHistory(_ state: TeamState) -> TeamState {
         var out = state
         for (id, var task) in state.tasks {
@@ -37,7 +37,7 @@ final class TypedFoldsDifferentialTests: XCTestCase {
             out.goals[id] = goal
         }
         for (id, var review) in state.reviews {
-            (review.prState, review.mergedAt) = (nil, nil)
+            (review.prState, review.mergedAt, review.bodyHash) = (nil, nil, nil)
             for index in review.comments.indices {
                 review.comments[index].github = nil
                 // Legacy folds kept a state only on the comments of `review.added` (ids `<event>-<n>`).

@@ -5,7 +5,7 @@ public struct ReviewAdded: TeamEvent {
     public static let keys = [EventSchema.r("pr", .int), EventSchema.r("title"), EventSchema.o("week"), EventSchema.o("by"),
                               EventSchema.o("url"), EventSchema.o("branch"), EventSchema.o("opened"),
                               EventSchema.o("sections", .list), EventSchema.o("comments", .list),
-                              EventSchema.o("state"), EventSchema.o("merged")]
+                              EventSchema.o("state"), EventSchema.o("merged"), EventSchema.o("bodyHash")]
     public static let bodyKeys: Set<String> = ["sections.body", "comments.text"]
 
     /// A comment recorded with the review.
@@ -40,6 +40,8 @@ public struct ReviewAdded: TeamEvent {
     /// The PR's state on GitHub when recorded by a sync (`open`, `merged`, `closed`) and when it merged.
     public var state: String?
     public var merged: String?
+    /// A hash of the PR body `sections` were parsed from (by a sync).
+    public var bodyHash: String?
 
     public init(pr: Int, title: String, week: String?, by: String? = nil, url: String? = nil, branch: String? = nil,
                 opened: String? = nil, sections: [ReviewSection] = [], comments: [Comment?] = [],
@@ -68,6 +70,7 @@ public struct ReviewAdded: TeamEvent {
                   branch: data.string("branch"), opened: data.string("opened"),
                   sections: ReviewSections.read(data["sections"]), comments: comments,
                   state: data.string("state"), merged: data.string("merged"))
+        bodyHash = data.string("bodyHash")
     }
 
     public var data: Fields {
@@ -92,6 +95,7 @@ public struct ReviewAdded: TeamEvent {
         }
         data.put("state", state)
         data.put("merged", merged)
+        data.put("bodyHash", bodyHash)
         return data
     }
 
@@ -105,7 +109,7 @@ public struct ReviewAdded: TeamEvent {
         state.reviews[event.id as String] = Review(id: .init(event.id), pr: pr, title: title, author: by ?? event.author.name, url: url,
                                          branch: branch, openedAt: opened, week: week, sections: sections,
                                          comments: comments, removed: false, createdAt: event.at, clock: event.clock,
-                                         prState: self.state, mergedAt: merged)
+                                         prState: self.state, mergedAt: merged, bodyHash: bodyHash)
     }
 
     public func inverse(of event: Event, before: TeamState) -> EventDraft? {
@@ -118,7 +122,7 @@ public struct ReviewEdited: TeamEvent {
     public static let type = EventType.reviewEdited
     public static let concurrentWrites: ConcurrentWrites = .fields(of: "review") // the sections are replaced whole
     public static let keys = [EventSchema.r("review"), EventSchema.o("title"), EventSchema.o("by"), EventSchema.o("url"),
-                              EventSchema.o("branch"), EventSchema.o("sections", .list)]
+                              EventSchema.o("branch"), EventSchema.o("sections", .list), EventSchema.o("bodyHash")]
     public static let bodyKeys: Set<String> = ["sections.body"]
     public static let notUndoable: String? = "a review keeps no earlier description to put back; edit it again"
 
@@ -129,6 +133,8 @@ public struct ReviewEdited: TeamEvent {
     public var branch: Patch<String>
     /// Present (even malformed, which reads as no sections) replaces them all.
     public var sections: [ReviewSection]?
+    /// The hash of the PR body a sync read (the sections are parsed from it only when it changed).
+    public var bodyHash: String?
 
     public init(review: EntityID<Review>, title: String? = nil, by: String? = nil, url: Patch<String> = .unchanged,
                 branch: Patch<String> = .unchanged, sections: [ReviewSection]? = nil) {
@@ -144,6 +150,7 @@ public struct ReviewEdited: TeamEvent {
         guard let review: EntityID<Review> = data.id("review") else { return nil }
         self.init(review: review, title: data.string("title"), by: data.string("by"), url: data.patch("url"),
                   branch: data.patch("branch"), sections: data["sections"].map { ReviewSections.read($0) })
+        bodyHash = data.string("bodyHash")
     }
 
     public var data: Fields {
@@ -153,6 +160,7 @@ public struct ReviewEdited: TeamEvent {
         data.put("url", url)
         data.put("branch", branch)
         if let sections { data["sections"] = Review.value(of: sections) }
+        data.put("bodyHash", bodyHash)
         return data
     }
 
@@ -163,6 +171,7 @@ public struct ReviewEdited: TeamEvent {
         url.apply(to: &item.url)
         branch.apply(to: &item.branch)
         if let sections { item.sections = sections }
+        if let bodyHash { item.bodyHash = bodyHash }
         state.reviews[review] = item
     }
 }

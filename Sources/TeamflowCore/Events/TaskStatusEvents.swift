@@ -119,8 +119,30 @@ public struct TaskStarted: TaskStatusEvent {
     public static let type = EventType.taskStarted
     public static let concurrentWrites: ConcurrentWrites = .value(of: "task", field: "status", "doing")
     public static let status = WorkStatus.doing
+    public static let keys = [EventSchema.r("task"), EventSchema.o("source"), EventSchema.o("commit")]
     public var task: EntityID<TeamTask>
+    /// Why, when not by hand: `commit` when a `Teamflow-Start:` trailer of `commit` named it.
+    public var source: String?
+    public var commit: String?
     public init(task: EntityID<TeamTask>) { self.task = task }
+
+    public init(task: EntityID<TeamTask>, source: String?, commit: String?) {
+        self.task = task
+        self.source = source
+        self.commit = commit
+    }
+
+    public init?(data: Fields) {
+        guard let task: EntityID<TeamTask> = data.id("task") else { return nil }
+        self.init(task: task, source: data.string("source"), commit: data.string("commit"))
+    }
+
+    public var data: Fields {
+        var data: Fields = ["task": .string(task.rawValue)]
+        data.put("source", source)
+        data.put("commit", commit)
+        return data
+    }
 }
 
 /// `task.removed` / `task.restored`: the task and the sub-tasks listed in `subtasks` (its

@@ -61,10 +61,10 @@ extension Sprint {
 extension Review {
     package init(restoring id: Review.ID, pr: Int, title: String, author: String, url: String?, branch: String?,
                  openedAt: String?, week: String, sections: [ReviewSection], comments: [ReviewComment], removed: Bool,
-                 createdAt: String, clock: Int, prState: String?, mergedAt: String?) {
+                 createdAt: String, clock: Int, prState: String?, mergedAt: String?, bodyHash: String? = nil) {
         self.init(id: id, pr: pr, title: title, author: author, url: url, branch: branch, openedAt: openedAt, week: week,
                   sections: sections, comments: comments, removed: removed, createdAt: createdAt, clock: clock,
-                  prState: prState, mergedAt: mergedAt)
+                  prState: prState, mergedAt: mergedAt, bodyHash: bodyHash)
     }
 }
 

@@ -24,6 +24,9 @@ public struct Review: Sendable, Codable, Equatable, Identifiable {
     public var prState: String? = nil
     /// When the PR was merged (RFC 3339), as gh reported it.
     public var mergedAt: String? = nil
+    /// A hash of the PR body the sections were last parsed from (by a sync), so a sync parses
+    /// them again only when the body changed on GitHub; nil when never synced.
+    public var bodyHash: String? = nil
 
     public var shortID: String { id.short }
 }

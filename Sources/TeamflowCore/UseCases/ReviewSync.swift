@@ -46,8 +46,23 @@ extension ReviewUseCases {
         if title != review.title { edit.title = title }
         if let url = new.url, url != review.url { edit.url = .set(url) }
         if let branch = new.branch, branch != review.branch { edit.branch = .set(branch) }
-        // Sections are only replaced when the description reads differently from what is kept.
-        if new.sections != review.sections { edit.sections = new.sections }
+        // The body is parsed into sections again only when it changed on GitHub (its hash
+        // differs from the one kept), so sections edited here survive a sync of an unchanged
+        // body. A review with no hash yet (recorded by `add`, or before hashes were kept) is
+        // compared by its sections, and takes the hash with the first change it needs, so a
+        // sync of an unchanged PR still appends nothing.
+        switch (new.bodyHash, review.bodyHash) {
+        case (let hash?, let kept?):
+            if hash != kept {
+                if new.sections != review.sections { edit.sections = new.sections }
+                edit.bodyHash = hash
+            }
+        case (let hash, _):
+            if new.sections != review.sections {
+                edit.sections = new.sections
+                edit.bodyHash = hash
+            }
+        }
         if edit.data.pairs.count > 1 { drafts.append(EventDraft(edit, summary: "review: sync PR #\(review.pr)")) }
 
         var byGitHub: [String: ReviewComment] = [:]
@@ -74,5 +89,21 @@ extension ReviewUseCases {
                                      summary: "review: PR #\(review.pr) \(state)"))
         }
         return drafts
+    }
+}
+
+extension ReviewUseCases {
+    /// The recorded reviews a sync of every open PR must ask about one by one: those last seen
+    /// open whose PR is not among `open` (merged or closed since, or beyond the list's limit).
+    public func reviewsToRecheck(open: [Int]) throws -> [Review] {
+        let listed = Set(open)
+        return try repository.state().liveReviews.filter { $0.prState == "open" && !listed.contains($0.pr) }
+    }
+
+    /// Syncs each PR in turn (see `sync(_:)`), every one already read from GitHub, so a gh
+    /// failure leaves the history untouched. Each PR is its own append.
+    public func syncAll(_ reviews: [NewReview]) throws -> [SyncResult] {
+        var seen = Set<Int>()
+        return try reviews.filter { seen.insert($0.pr).inserted }.map(sync)
     }
 }

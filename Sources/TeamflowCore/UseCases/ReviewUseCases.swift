@@ -23,6 +23,9 @@ public struct ReviewUseCases: UseCase {
         /// The PR's state on GitHub, lowercased (`open`, `merged`, `closed`), and when it merged.
         public var state: String?
         public var mergedAt: String?
+        /// A hash of the PR body `sections` were parsed from (from gh); a sync replaces a
+        /// review's sections only when it differs from the one kept.
+        public var bodyHash: String? = nil
 
         /// A comment or review summary to record with the review.
         public struct Comment: Sendable, Equatable {
@@ -82,12 +85,13 @@ public struct ReviewUseCases: UseCase {
         let week = try session.week(new.week).description
         let by = new.by?.trimmingSpaces
         // The comments ride in the same event so the review and its recorded comments land atomically.
-        let review = ReviewAdded(pr: new.pr, title: title, week: week, by: by?.isEmpty == false ? by : nil, url: new.url,
+        var review = ReviewAdded(pr: new.pr, title: title, week: week, by: by?.isEmpty == false ? by : nil, url: new.url,
                                  branch: new.branch, opened: new.openedAt, sections: new.sections,
                                  comments: new.comments.map {
                                      ReviewAdded.Comment(by: $0.author, text: $0.text, posted: $0.at, state: $0.state, github: $0.github)
                                  },
                                  state: new.state, merged: new.mergedAt)
+        review.bodyHash = new.bodyHash
         return EventDraft(review, summary: "review: add PR #\(new.pr) \"\(title)\"")
     }
 

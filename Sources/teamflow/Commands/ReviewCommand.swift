@@ -27,6 +27,8 @@ enum ReviewCommand {
     static let branch = OptionSpec(long: "branch", valueName: "NAME", help: "The PR's head branch.")
     static let week = GoalCommand.week
     static let repo = OptionSpec(long: "repo", valueName: "OWNER/NAME", help: "The GitHub repository (default: gh's, from the current folder).")
+    static let openPRs = FlagSpec(long: "open", help: "Every open PR (gh pr list), and the recorded ones that were open and are not any more.")
+    static let limit = OptionSpec(long: "limit", valueName: "N", help: "With --open: how many open PRs gh lists (default 100).")
 
     static let spec = CommandSpec(
         name: "review",
@@ -36,6 +38,7 @@ enum ReviewCommand {
             "teamflow review add --pr 95 --from-file pr.md",
             "gh pr view 95 --json number,title,body,author,url,headRefName,createdAt,comments,reviews > pr.json && teamflow review add --from-gh-json pr.json",
             "teamflow review sync --pr 95",
+            "teamflow review sync --open",
             "teamflow review comment 95 \"고생하셨습니다\" --by hsw1920",
             "teamflow review show 95",
         ],
@@ -44,10 +47,10 @@ enum ReviewCommand {
                         options: [number, title, by, fromFile, fromGitHubJSON, related, background, work, notes, testing, url, branch, week],
                         run: handler(add)),
             CommandSpec(name: "sync", abstract: "Record or refresh a PR's review from GitHub through gh.",
-                        discussion: "Runs gh pr view N --json … with your own gh login (GH_HOST for GitHub Enterprise). A refresh appends only what changed: new comments, edited comment texts, a changed title or description, the PR merged or closed; run twice, the second appends nothing.",
-                        options: [number.withHelp("The PR number (required)."), repo,
-                                  fromGitHubJSON.withHelp("Read gh's JSON from a file instead of running gh (offline)."), week],
-                        run: handler(sync)),
+                        discussion: "Runs gh pr view N --json … with your own gh login (GH_HOST for GitHub Enterprise). A refresh appends only what changed: new comments, edited comment texts, a changed title or description (parsed again only when the body changed), the PR merged or closed; run twice, the second appends nothing. --open syncs every open PR (gh pr list) and the recorded ones that are no longer open.",
+                        options: [number.withHelp("The PR number (or --open)."), repo, limit,
+                                  fromGitHubJSON.withHelp("Read gh's JSON from a file instead of running gh (offline); with --open, a list as gh pr list prints it."), week],
+                        flags: [openPRs], run: handler(sync)),
             CommandSpec(name: "comment", abstract: "Add a reviewer's comment to a PR's review.",
                         arguments: [pr, text], options: [by], run: handler(comment)),
             CommandSpec(name: "edit", abstract: "Change a review's title, author or description.",
@@ -65,6 +68,7 @@ enum ReviewCommand {
 
     static func sync(_ inv: Invocation) throws {
         let p = inv.parsed
+        if try p[openPRs] { return try syncOpen(inv) }
         guard let text = try p[number] else {
             throw TeamflowError(.usage, "missing PR number", reason: .missing(.pr, of: .review))
         }
@@ -79,11 +83,47 @@ enum ReviewCommand {
         guard pr.number == wanted else {
             throw TeamflowError(.failure, "gh's JSON is of PR #\(pr.number), not #\(wanted)")
         }
-        let result = try useCases(inv).sync(ReviewUseCases.NewReview(github: pr, week: try p[week]))
+        let result = try useCases(inv).sync(ReviewUseCases.NewReview(syncing: pr, week: try p[week]))
         let review = result.review
         let what = result.added ? "Recorded review \(review.shortID) of" : result.appended == 0 ? "Nothing new on" : "Refreshed"
         let count = result.added || result.appended == 0 ? "" : " (\(result.appended) event\(result.appended == 1 ? "" : "s"))"
         inv.emit(json: EntityJSON.json(review), text: "\(what) PR #\(review.pr): \(review.title)\(count)")
+    }
+
+    /// `review sync --open`: every open PR, then each recorded PR last seen open that gh no
+    /// longer lists, asked for by number. Everything is read from gh before anything is written.
+    static func syncOpen(_ inv: Invocation) throws {
+        let p = inv.parsed
+        if try p[number] != nil { throw TeamflowError(.usage, "--pr and --open contradict each other", reason: .contradicting(.pr, .open)) }
+        let cases = try useCases(inv)
+        var prs: [GitHubPullRequest]
+        var recheck: [Review]
+        if let file = try p[fromGitHubJSON] {
+            if try p[repo] != nil { throw TeamflowError(.usage, "--repo and --from-gh-json cannot be combined") }
+            prs = try GitHubPullRequest.list(json: try inv.readInput(file))
+            recheck = try cases.reviewsToRecheck(open: prs.map(\.number))
+            // Offline there is no one to ask about them: they are reported, not changed.
+            for review in recheck { inv.err("warning: PR #\(review.pr) is not in the list; run online to see whether it merged\n") }
+            recheck = []
+        } else {
+            let text = try p[limit] ?? "100"
+            guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(text) else {
+                throw TeamflowError(.usage, "invalid limit '\(text)'")
+            }
+            let gh = GitHubCLI(runner: GitHubProcess(environment: inv.environment))
+            prs = try gh.openPullRequests(limit: count, repo: try p[repo])
+            recheck = try cases.reviewsToRecheck(open: prs.map(\.number))
+            prs += try recheck.map { try gh.pullRequest($0.pr, repo: try p[repo]) }
+        }
+        let wanted = try p[week]
+        let results = try cases.syncAll(prs.map { ReviewUseCases.NewReview(syncing: $0, week: wanted) })
+        let lines = results.map { result in
+            let review = result.review
+            let what = result.added ? "Recorded" : result.appended == 0 ? "Nothing new on" : "Refreshed"
+            return "\(what) PR #\(review.pr): \(Present.oneLine(review.title))"
+        }
+        inv.emit(json: .array(results.map { EntityJSON.json($0.review) }),
+                 text: lines.isEmpty ? "No open PRs." : lines.joined(separator: "\n"))
     }
 
     static func comment(_ inv: Invocation) throws {

@@ -166,4 +166,10 @@ enum TaskCommand {
     static func useCases(_ inv: Invocation) throws -> TaskUseCases {
         TaskUseCases(repository: try inv.store(), session: try inv.session())
     }
+
+    /// Each task's member's name as the state now has it, for printing tasks a use case returned.
+    static func memberNames(_ inv: Invocation) throws -> (TeamTask) -> String? {
+        let state = try inv.store().state()
+        return { task in task.member.flatMap { state.members[$0]?.name } }
+    }
 }

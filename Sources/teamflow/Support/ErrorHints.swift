@@ -133,6 +133,8 @@ enum ErrorHints {
         case (.from, _), (.to, _): return "--from 2024-11-18 --to 2024-11-29"
         case (.until, _): return "--until 2024-W52 (a week from the first one on)"
         case (.weeks, _): return "--weeks 8"
+        case (.since, _): return "--since v1.2 (a commit, tag or branch, as for git log REV..HEAD)"
+        case (.state, _): return "--state open (or all)"
         default: return nil
         }
     }

@@ -22,7 +22,7 @@ extension Present {
 
     /// Board lines of a task tree, indented two spaces per level: a task carried away shows as
     /// `[>] title → W`, one carried in ends with `↪ from W` (not repeated on sub-tasks that came
-    /// along with their parent), due dates and `overdue` as `due`.
+    /// along with their parent), due dates and `overdue` as `due`, then the task's links (`#95`).
     static func lines(_ nodes: [TaskNode], indent: String, today: Day? = nil, parentFrom: String? = nil) -> [String] {
         nodes.flatMap { node in
             let task = node.task
@@ -35,6 +35,10 @@ extension Present {
                     line += "  " + Console.styled("↪ from \(oneLine(from))", .dim)
                 }
                 line += due(task, today: today, overdue: node.isOverdue)
+            }
+            // The board's links as the read model gives them (`#95`); a terminal shows no address.
+            if !node.links.isEmpty {
+                line += "  " + Console.styled(oneLine(node.links.map(\.link.label).joined(separator: " ")), .dim)
             }
             let from = node.carriedTo == nil ? node.carriedFrom : nil
             return [line] + lines(node.subtasks, indent: indent + "  ", today: today, parentFrom: from)
