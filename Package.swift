@@ -48,7 +48,10 @@ let package = Package(
         // RFC 3339 and proleptic Gregorian day arithmetic: the one implementation (domain and YAML).
         .target(name: "Timestamps", swiftSettings: libraryRules),
         .target(name: "YAML", dependencies: ["CYAML", "Timestamps"], swiftSettings: libraryRules),
-        .target(name: "Git", dependencies: ["CGit2"], swiftSettings: libraryRules),
+        // Defers libgit2's loading of the system's CA certificates at start-up (a C shim:
+        // mbedTLS's two loaders interposed; see tls_defer.c).
+        .target(name: "CGit2TLS"),
+        .target(name: "Git", dependencies: ["CGit2", "CGit2TLS"], swiftSettings: libraryRules),
         .target(name: "Templates", dependencies: ["YAML"], swiftSettings: libraryRules),
         .target(name: "ArgumentParsing", swiftSettings: libraryRules),
         // Velocity and burndown charts (terminal text and SVG) from plain series; no domain knowledge.

@@ -1,4 +1,5 @@
 internal import CGit2
+internal import CGit2TLS
 
 /// Process-wide libgit2 setup.
 ///
@@ -7,7 +8,12 @@ internal import CGit2
 /// `Libgit2.ready`. libgit2 is never shut down: the tool's lifetime is the process's.
 enum Libgit2 {
     static let ready: Void = {
+        // libgit2 parses the system's whole CA bundle into mbedTLS as it starts (11-12 ms of
+        // every command, measured), though no command uses its transports: sync runs git.
+        // CGit2TLS skips that load while it is deferred; `loadCertificates` loads on demand.
+        teamflow_tls_defer_certificates(1)
         _ = git_libgit2_init()
+        teamflow_tls_defer_certificates(0)
         // Strict creation makes every tree write look up each of its entries (and read the
         // header of each loose one): 450 lookups to rewrite a 256-way fan-out tree and its
         // shard. Our trees are built from entries just read from existing trees and blobs
@@ -18,6 +24,19 @@ enum Libgit2 {
         // 32 MiB only remaps windows now and then (measured: no change in replay time).
         _ = teamflow_git_set_mwindow_mapped_limit(32 * 1024 * 1024)
     }()
+
+    /// How many certificate loads libgit2's start-up asked for and did not get.
+    static var deferredCertificateLoads: Int {
+        _ = ready
+        return Int(teamflow_tls_deferred_loads())
+    }
+
+    /// Gives libgit2's TLS the CA certificates in `file`: to be called before any network
+    /// operation through libgit2's own transports (none uses them today).
+    static func loadCertificates(file: String) throws {
+        _ = ready
+        try check(teamflow_git_set_ssl_cert_file(file))
+    }
 }
 
 /// Turns a libgit2 return code into a thrown `GitError`.

@@ -31,11 +31,21 @@ extension GitEventStore {
     /// `export --out`: the whole stream written atomically to `path` (a failed write leaves any
     /// earlier file as it was and is reported, never a partial file).
     public func export(toFile path: String, name: String) throws {
-        let stream = try exportStream()
+        // Streamed into a new file beside the target, then renamed over it.
+        let target = URL(fileURLWithPath: path)
+        let temporary = target.deletingLastPathComponent()
+            .appendingPathComponent(".\(target.lastPathComponent).teamflow-\(ProcessInfo.processInfo.processIdentifier)")
         do {
-            try Data(stream.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try writeExport(to: temporary)
+            guard rename(temporary.path, target.path) == 0 else {
+                throw ExportFileFailure(underlying: CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]))
+            }
+        } catch let failure as ExportFileFailure {
+            try? FileManager.default.removeItem(at: temporary)
+            throw TeamflowError(.failure, "cannot write \(name): \(failure.underlying.localizedDescription)")
         } catch {
-            throw TeamflowError(.failure, "cannot write \(name): \(error.localizedDescription)")
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
         }
     }
 }

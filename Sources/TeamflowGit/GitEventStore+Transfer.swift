@@ -7,8 +7,81 @@ extension GitEventStore {
     /// Every readable event as one multi-document YAML stream, oldest first, each in its
     /// canonical form (unknown fields travel too).
     public func exportStream() throws -> String {
-        guard let tip = try tip() else { return "" }
+        var stream = ""
+        try exportDocuments(write: { stream += $0 }, restart: { stream = "" })
+        return stream
+    }
+
+    /// `exportStream()` handed to `write` a piece at a time (whole lines, at most about 1 MiB),
+    /// holding neither the events nor the text: the stream goes through a temporary file,
+    /// readable by its owner only (it holds the team's history).
+    public func exportStream(into write: (String) throws -> Void) throws {
+        let temporary = FileManager.default.temporaryDirectory
+            .appendingPathComponent("teamflow-export-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        do {
+            try writeExport(to: temporary, attributes: [.posixPermissions: 0o600])
+        } catch let failure as ExportFileFailure {
+            throw TeamflowError(.failure, "cannot write the export's temporary file \(temporary.path): \(failure.underlying.localizedDescription)")
+        }
+        let file = try FileHandle(forReadingFrom: temporary)
+        defer { try? file.close() }
+        var pending: [UInt8] = []
+        while let data = try file.read(upToCount: 1 << 20), !data.isEmpty {
+            pending.append(contentsOf: data)
+            // Cut after the last newline so no UTF-8 sequence is split.
+            guard let last = pending.lastIndex(of: 0x0A) else { continue }
+            try write(String(decoding: pending[...last], as: UTF8.self))
+            pending.removeSubrange(...last)
+        }
+        if !pending.isEmpty { try write(String(decoding: pending, as: UTF8.self)) }
+    }
+
+    /// Writes the export to a new file at `url`, streaming. Failures of the file itself are
+    /// thrown as `ExportFileFailure`, those of reading the history as they come.
+    func writeExport(to url: URL, attributes: [FileAttributeKey: Any]? = nil) throws {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: attributes) else {
+            throw ExportFileFailure(underlying: CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path]))
+        }
+        let file: FileHandle
+        do { file = try FileHandle(forWritingTo: url) } catch { throw ExportFileFailure(underlying: error) }
+        defer { try? file.close() }
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 16)
+        func flush() throws {
+            do { try file.write(contentsOf: buffer) } catch { throw ExportFileFailure(underlying: error) }
+            buffer.removeAll(keepingCapacity: true)
+        }
+        try exportDocuments(write: { text in
+            buffer.append(contentsOf: text.utf8)
+            if buffer.count >= 1 << 16 { try flush() }
+        }, restart: {
+            buffer.removeAll(keepingCapacity: true)
+            do { try file.truncate(atOffset: 0) } catch { throw ExportFileFailure(underlying: error) }
+        })
+        try flush()
+    }
+
+    /// The export's documents (`---` and the text) to `write`, one at a time. The streaming
+    /// replay's order is (clock, id), the export's, so each event is written as it is decoded;
+    /// where the replay gives up part way (a file's clock line and its parse disagree), what
+    /// was written is dropped with `restart` and the history is read whole instead.
+    private func exportDocuments(write: (String) throws -> Void, restart: () throws -> Void) throws {
+        guard let tip = try tip() else { return }
         let files = try reader.eventFiles(rootTree: repository.readCommit(tip).tree)
+        var failure: (any Error)?
+        let streamed = StreamingReplay(repository: repository).fold(files, applying: false, strictIDs: true) { event, _ in
+            guard failure == nil else { return }
+            // Canonical text, as import writes it: re-emitting the parsed node could turn
+            // a string written plain by a YAML 1.1 tool into a float.
+            do { try write("---\n" + EventCodec.encode(event)) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        if let streamed {
+            report(streamed.diagnostics)
+            return
+        }
+        try restart()
         var documents: [(event: Event, text: String)] = []
         var seen = Set<String>()
         var skipped: [Diagnostic] = []
@@ -18,8 +91,6 @@ extension GitEventStore {
                                           maxAliasExpansion: EventCodec.maxAliasExpansion)
                 let event = try EventCodec.decode(node)
                 guard seen.insert(event.id).inserted else { continue }
-                // Canonical text, as import writes it: re-emitting the parsed node could turn
-                // a string written plain by a YAML 1.1 tool into a float.
                 documents.append((event, EventCodec.encode(event)))
             } catch {
                 // Never exported half-valid; reported like every other reader does.
@@ -29,7 +100,7 @@ extension GitEventStore {
         }
         report(skipped)
         documents.sort { Event.precedes($0.event, $1.event) }
-        return documents.map { "---\n" + $0.text }.joined()
+        for document in documents { try write("---\n" + document.text) }
     }
 
     /// The newest events first. Skipped files are reported, as by every other reader.
@@ -43,62 +114,70 @@ extension GitEventStore {
     /// Every problem in the history: corrupt or duplicate files, clock anomalies, data that
     /// does not fit its type, parent cycles, entries that are not events, and a cached state
     /// that differs from a replay (the cache is then rebuilt).
+    ///
+    /// The history is decoded once: one replay folds the state, runs every per-event check as
+    /// the events pass (no list of them is kept) and notes each file's clock, which the Lamport
+    /// check and the cache comparison then use instead of reading the blobs again.
     public func doctor() throws -> [Diagnostic] {
-        let (events, diagnostics) = try loadAll()
-        var problems = diagnostics
-        guard let tip = try tip() else { return problems }
+        guard let tip = try tip() else { return [] }
         let root = try repository.readCommit(tip).tree
-        problems += try reader.strayEntries(rootTree: root)
-        // Where each event really is (older histories use another layout).
-        var paths: [String: String] = [:]
-        for file in try reader.eventFiles(rootTree: root) where paths[String(TreeLayout.id(ofPath: file.path))] == nil {
-            paths[String(TreeLayout.id(ofPath: file.path))] = file.path
+        let files = try reader.eventFiles(rootTree: root)
+        var checks = EventChecks()
+        // Path to (blob, clock) of each file the replay folded.
+        var known: [String: (blob: ObjectID, clock: Int)] = [:]
+        let replayed: (state: TeamState, diagnostics: [Diagnostic])
+        if let streamed = Trace.measure("doctor replay (streaming)", {
+            StreamingReplay(repository: repository).fold(files) { event, file in
+                checks.check(event, path: files[file].path)
+                known[files[file].path] = (files[file].blob, event.clock)
+            }
+        }) {
+            replayed = streamed
+        } else {
+            checks = EventChecks()
+            known = [:]
+            let (events, diagnostics) = reader.load(files)
+            // Where each event really is (older histories use another layout).
+            var paths: [String: String] = [:]
+            for file in files where paths[String(TreeLayout.id(ofPath: file.path))] == nil {
+                paths[String(TreeLayout.id(ofPath: file.path))] = file.path
+            }
+            for event in events { checks.check(event, path: paths[event.id] ?? TreeLayout.path(of: event.id)) }
+            var state = TeamState()
+            state.apply(events)
+            replayed = (state, diagnostics)
         }
-        func path(of id: String) -> String { paths[id] ?? TreeLayout.path(of: id) }
+        var problems = replayed.diagnostics
+        problems += try reader.strayEntries(rootTree: root)
         do {
-            problems += try lamportProblems(tip: tip)
+            problems += try lamportProblems(tip: tip, known: known)
         } catch {
             // A shallow history cannot be replayed; every check on the tree still ran.
             guard let boundary = shallowBoundary(explaining: error, tips: [tip]) else { throw error }
             problems.append(shallowDiagnostic(boundary: boundary))
         }
-        var previous: Event?
-        for event in events {
-            if let previous, event.clock - previous.clock > max(1_000, events.count) {
-                problems.append(Diagnostic(path: path(of: event.id),
-                                           severity: .warning, message: "clock jumps from \(previous.clock) to \(event.clock)"))
-            }
-            previous = event
-            for problem in EventSchema.problems(in: event) {
-                problems.append(Diagnostic(path: path(of: event.id), severity: .warning,
-                                           message: problem + "; the event is ignored where it does not fit"))
-            }
-            // Data that decodes but breaks its type's rules (a carry back in time): the fold ignores it.
-            if let reason = EventCatalog.byType[event.type]?.invalidReason(event.data) {
-                problems.append(Diagnostic(path: path(of: event.id), severity: .warning,
-                                           message: "\(event.type): \(reason); the event is ignored"))
-            }
-            // Written by another build without the limits: kept on the ref, shown cut.
-            for violation in FieldLimits.violations(in: event) {
-                problems.append(Diagnostic(path: path(of: event.id), severity: .warning,
-                                           message: "\(violation); it is kept, and shown cut to \(violation.limit) bytes with …"))
-            }
-        }
-        for cycle in TaskCycles.find(in: events) {
+        known = [:]
+        problems += checks.problems()
+        let cycles = checks.cycles
+        let paths = cycles.isEmpty ? [:] : Dictionary(files.map { (String(TreeLayout.id(ofPath: $0.path)), $0.path) },
+                                                      uniquingKeysWith: { first, _ in first })
+        for cycle in cycles {
             let names = cycle.map { ShortID.of($0) }.joined(separator: " -> ")
-            problems.append(Diagnostic(path: path(of: cycle[0]), severity: .warning,
+            problems.append(Diagnostic(path: paths[cycle[0]] ?? TreeLayout.path(of: cycle[0]), severity: .warning,
                                        message: "task parent cycle \(names) -> \(ShortID.of(cycle[0])); shown with the cycle broken at its last-added task"))
         }
-        if let stale = try cacheMismatch(at: tip) { problems.append(stale) }
+        let entry = StateCache.Entry(ref: ref, tip: tip.hex, state: replayed.state, diagnostics: replayed.diagnostics)
+        if let stale = try cacheMismatch(at: tip, replayed: entry) { problems.append(stale) }
         return problems
     }
 
     /// Compares the state the cache serves (snapshot, journal, catch-up) with a replay of
-    /// every event; when they differ the cache is rebuilt and the difference reported.
-    func cacheMismatch(at tip: ObjectID) throws -> Diagnostic? {
+    /// every event (`replayed`, or one made here); when they differ the cache is rebuilt and
+    /// the difference reported.
+    func cacheMismatch(at tip: ObjectID, replayed: StateCache.Entry? = nil) throws -> Diagnostic? {
         memo = nil
         let cached = try cachedState(at: tip).state
-        let replayed = try replay(at: tip)
+        let replayed = try replayed ?? replay(at: tip)
         memo = nil
         guard cached != replayed.state else { return nil }
         cache.write(replayed)
@@ -110,7 +189,11 @@ extension GitEventStore {
     /// Lamport rule), found by replaying the ref's commits oldest first. Such an event sorts
     /// before things written earlier. Imports keep their events' clocks, so they are exempt;
     /// merges add nothing of their own.
-    func lamportProblems(tip: ObjectID) throws -> [Diagnostic] {
+    ///
+    /// `known` holds the clock of files already decoded (by path, with their blob): a file
+    /// added at the same path with the same blob has the same bytes, so only the others are
+    /// read again.
+    func lamportProblems(tip: ObjectID, known: [String: (blob: ObjectID, clock: Int)] = [:]) throws -> [Diagnostic] {
         var highest: [ObjectID: Int] = [:]
         var problems: [Diagnostic] = []
         for commit in try repository.log(from: tip).reversed() {
@@ -124,17 +207,102 @@ extension GitEventStore {
             } ?? reader.eventFiles(rootTree: commit.tree)
             let exempt = commit.message.hasPrefix("import:")
             var top = base
-            for event in reader.load(added).events {
-                if !exempt, event.clock <= base {
-                    let file = added.first { TreeLayout.id(ofPath: $0.path) == event.id }
+            for (id, clock, path) in addedEvents(added, known: known) {
+                if !exempt, clock <= base {
+                    let file = path ?? added.first { TreeLayout.id(ofPath: $0.path) == id }?.path
                     problems.append(Diagnostic(
-                        path: file?.path ?? TreeLayout.path(of: event.id), severity: .warning,
-                        message: "clock \(event.clock) is not above the history it was appended to (highest \(base)), so it sorts before events written earlier"))
+                        path: file ?? TreeLayout.path(of: id), severity: .warning,
+                        message: "clock \(clock) is not above the history it was appended to (highest \(base)), so it sorts before events written earlier"))
                 }
-                top = max(top, event.clock)
+                top = max(top, clock)
             }
             highest[commit.id] = top
         }
         return problems
     }
+
+    /// The events a commit added, as `reader.load(added)` would give them (in (clock, id)
+    /// order; the path where it is at hand), taking the clocks of `known` files instead of
+    /// decoding them where that cannot change the answer.
+    private func addedEvents(_ added: [EventFile], known: [String: (blob: ObjectID, clock: Int)])
+        -> [(id: String, clock: Int, path: String?)] {
+        func loaded(_ files: [EventFile]) -> [(id: String, clock: Int, path: String?)] {
+            reader.load(files).events.map { ($0.id, $0.clock, nil) }
+        }
+        guard !known.isEmpty else { return loaded(added) }
+        var found: [(id: String, clock: Int, path: String?)] = []
+        var unknown: [EventFile] = []
+        var ids = Set<Substring>()
+        for file in added {
+            // Two files with one id: which one counts is the full read's to decide.
+            guard ids.insert(TreeLayout.id(ofPath: file.path)).inserted else { return loaded(added) }
+            if let hit = known[file.path], hit.blob == file.blob {
+                found.append((String(TreeLayout.id(ofPath: file.path)), hit.clock, file.path))
+            } else {
+                unknown.append(file)
+            }
+        }
+        found += loaded(unknown)
+        found.sort { $0.clock != $1.clock ? $0.clock < $1.clock : $0.id < $1.id }
+        return found
+    }
+}
+
+/// The checks `doctor` makes on each event, fed one event at a time in (clock, id) order.
+struct EventChecks {
+    private enum Finding {
+        case problem(Diagnostic)
+        /// A clock jump, reported only if larger than the number of events (at least 1,000),
+        /// which is known at the end.
+        case jump(Int, Diagnostic)
+    }
+
+    private var findings: [Finding] = []
+    private var previous: Int?
+    private var count = 0
+    /// The `task.added` events that name a parent: all `TaskCycles` looks at.
+    private var withParents: [Event] = []
+
+    mutating func check(_ event: Event, path: String) {
+        count += 1
+        if let previous, event.clock - previous > 1_000 {
+            findings.append(.jump(event.clock - previous, Diagnostic(
+                path: path, severity: .warning, message: "clock jumps from \(previous) to \(event.clock)")))
+        }
+        previous = event.clock
+        for problem in EventSchema.problems(in: event) {
+            findings.append(.problem(Diagnostic(path: path, severity: .warning,
+                                                message: problem + "; the event is ignored where it does not fit")))
+        }
+        // Data that decodes but breaks its type's rules (a carry back in time): the fold ignores it.
+        if let reason = EventCatalog.byType[event.type]?.invalidReason(event.data) {
+            findings.append(.problem(Diagnostic(path: path, severity: .warning,
+                                                message: "\(event.type): \(reason); the event is ignored")))
+        }
+        // Written by another build without the limits: kept on the ref, shown cut.
+        for violation in FieldLimits.violations(in: event) {
+            findings.append(.problem(Diagnostic(path: path, severity: .warning,
+                                                message: "\(violation); it is kept, and shown cut to \(violation.limit) bytes with …")))
+        }
+        if event.type == EventType.taskAdded, TaskAdded(data: event.data)?.parent != nil { withParents.append(event) }
+    }
+
+    /// What the events checked so far break, in their order.
+    func problems() -> [Diagnostic] {
+        let jump = max(1_000, count)
+        return findings.compactMap { finding in
+            switch finding {
+            case .problem(let diagnostic): diagnostic
+            case .jump(let gap, let diagnostic): gap > jump ? diagnostic : nil
+            }
+        }
+    }
+
+    /// Each parent cycle once, as `TaskCycles.find` gives them.
+    var cycles: [[String]] { TaskCycles.find(in: withParents) }
+}
+
+/// A failure writing the export's file (not reading the history).
+struct ExportFileFailure: Error {
+    let underlying: any Error
 }

@@ -35,7 +35,14 @@ struct StreamingReplay {
         var failed = false
     }
 
-    func fold(_ files: [EventFile]) -> (state: TeamState, diagnostics: [Diagnostic])? {
+    /// Folds `files` in (clock, id) order, or returns nil where `EventTreeReader.load` must
+    /// decide instead. `visit` sees each folded event with the index of its file, in order;
+    /// after a nil it may have seen some, so a caller starts its own work over. Without
+    /// `applying`, events are only visited (the state returned is empty). With `strictIDs`, an
+    /// event whose id does not match its file's name makes the fold give up instead of being
+    /// skipped (export keeps such events, as it always has).
+    func fold(_ files: [EventFile], applying: Bool = true, strictIDs: Bool = false,
+              visit: (Event, Int) -> Void = { _, _ in }) -> (state: TeamState, diagnostics: [Diagnostic])? {
         Trace.memory("replay files listed")
         guard files.allSatisfy({ TreeLayout.isCanonical($0.path) }) else { return nil }
         // Pass one on every core: libgit2 serialises reads on one handle, so each worker opens
@@ -122,13 +129,15 @@ struct StreamingReplay {
                     diagnostics.append(diagnostic)
                 case .event(let event, let idMark):
                     guard event.id == ids[Int(entry.file)] else {
+                        if strictIDs { return nil }
                         diagnostics.append(Diagnostic(path: file.path, line: idMark?.line, column: idMark?.column,
                                                       message: "the event id '\(event.id)' does not match the file name; skipped"))
                         continue
                     }
                     // The order was taken from the clock line; the parser must agree with it.
                     guard event.clock == entry.clock else { return nil }
-                    state.apply(event)
+                    if applying { state.apply(event) }
+                    visit(event, Int(entry.file))
                 }
             }
         }

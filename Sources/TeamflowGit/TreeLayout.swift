@@ -32,6 +32,46 @@ enum TreeLayout {
     /// Whether a file sits where an append puts it now (`events/<x>/<yz>/<id>.yaml`) or put
     /// it before (`events/<xy>/<id>.yaml`).
     static func isCanonical(_ path: String) -> Bool {
+        // Called for every file of a history (500,000 at a time on a cold rebuild): ASCII
+        // paths, all that appends write, are checked on their bytes without building strings.
+        var path = path
+        if let canonical = path.withUTF8({ isCanonicalASCII($0) }) { return canonical }
+        return isCanonicalSplitting(path)
+    }
+
+    /// `isCanonical` on a path's UTF-8 bytes, or `nil` when they are not all ASCII (where
+    /// characters and bytes may part ways).
+    private static func isCanonicalASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let slash = UInt8(ascii: "/")
+        // The positions of the (at most three) slashes, without an array to allocate.
+        var slashes = (0, 0, 0), found = 0
+        for (at, byte) in bytes.enumerated() {
+            if byte >= 0x80 { return nil }
+            if byte == slash {
+                switch found {
+                case 0: slashes.0 = at
+                case 1: slashes.1 = at
+                case 2: slashes.2 = at
+                default: return false
+                }
+                found += 1
+            }
+        }
+        let folder = eventsFolder.utf8, suffix = fileExtension.utf8
+        guard found >= 2, slashes.0 == folder.count, bytes.starts(with: folder) else { return false }
+        let name = (found == 2 ? slashes.1 : slashes.2) + 1
+        let idLength = bytes.count - name - suffix.count
+        guard idLength >= 0, bytes[(bytes.count - suffix.count)...].elementsEqual(suffix) else { return false }
+        let id = bytes[name ..< name + idLength]
+        let first = bytes[(slashes.0 + 1) ..< slashes.1]
+        if found == 2 { return first.elementsEqual(id.prefix(2)) }
+        let second = bytes[(slashes.1 + 1) ..< slashes.2]
+        // `folders(of:)`: ids shorter than three characters go under `<x>/_`.
+        guard idLength >= 3 else { return first.elementsEqual(id.prefix(1)) && second.elementsEqual("_".utf8) }
+        return first.elementsEqual(id.prefix(1)) && second.elementsEqual(id.dropFirst().prefix(2))
+    }
+
+    private static func isCanonicalSplitting(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.first == Substring(eventsFolder), let last = parts.last, last.hasSuffix(fileExtension) else { return false }
         let id = String(last.dropLast(fileExtension.count))

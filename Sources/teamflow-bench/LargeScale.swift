@@ -46,7 +46,7 @@ struct LargeScale {
     }
 
     /// Imports an organisation history into a new repository: (path, seconds, peak MB).
-    private func importOrganisation(count: Int) -> (String, Double, Int) {
+    func importOrganisation(count: Int) -> (String, Double, Int) {
         let path = NSTemporaryDirectory() + "teamflow-bench-org-\(UUID().uuidString)"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         _ = bench.shell("/usr/bin/git", ["init", "-q"], in: path)

@@ -3,11 +3,13 @@ import Foundation
 /// Runs a program and waits with posix_spawn/waitpid. Foundation's `Process` polls for the
 /// child's exit on Linux, which adds tens of milliseconds to a measured run.
 enum Spawn {
-    /// Runs `path args` with `environment`, output discarded; returns the exit status.
-    static func run(_ path: String, _ args: [String], environment: [String: String]) -> Int32 {
+    /// Runs `path args` with `environment`, output discarded (standard input from `input`
+    /// when given); returns the exit status.
+    static func run(_ path: String, _ args: [String], environment: [String: String], input: String? = nil) -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        if let input { posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([path] + args).map { strdup($0) } + [nil]

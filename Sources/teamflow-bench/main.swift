@@ -31,6 +31,9 @@ if arguments.first == "replay", arguments.count == 2 {
 }
 
 var options = BenchOptions()
+// `paired [--events N] [--runs N]`: only the paired figures (PairedFigures), then Taskwarrior.
+let pairedOnly = arguments.first == "paired"
+if pairedOnly { arguments.removeFirst() }
 // `charts [--events N] [--runs N]`: only the chart figures (ChartFigures).
 let chartsOnly = arguments.first == "charts"
 if chartsOnly { arguments.removeFirst() }
@@ -42,13 +45,17 @@ while index < arguments.count {
     case "--runs": options.runs = Int(value) ?? options.runs; index += 1
     case "--small": options.small = Int(value) ?? options.small; index += 1
     default:
-        FileHandle.standardError.write(Data("usage: teamflow-bench [charts] [--events N] [--small N] [--runs N] | micro | replay DIR\n".utf8))
+        FileHandle.standardError.write(Data("usage: teamflow-bench [charts | paired] [--events N] [--small N] [--runs N] | micro | replay DIR\n".utf8))
         exit(64)
     }
     index += 1
 }
 if chartsOnly {
     ChartFigures(bench: Bench(options: options)).runAlone()
+} else if pairedOnly {
+    let bench = Bench(options: options)
+    PairedFigures(bench: bench).run(events: options.events)
+    TaskwarriorComparison(bench: bench).run(tasks: 10_000)
 } else {
     Bench(options: options).runAll()
 }

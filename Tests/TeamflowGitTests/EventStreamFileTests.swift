@@ -41,4 +41,22 @@ final class EventStreamFileTests: XCTestCase {
         }
         XCTAssertNil(try repo.store().tipHash())
     }
+
+    /// The streamed export hands over whole lines and says exactly what the whole-string one
+    /// says, also where the history must be read whole (a file outside the canonical layout).
+    func testTheStreamedExportEqualsTheWholeOne() throws {
+        let repo = try TestRepository()
+        for title in ["하나", "둘 🎉", "셋"] { _ = try repo.addGoal(title) }
+        var pieces: [String] = []
+        try repo.store().exportStream { pieces.append($0) }
+        XCTAssertTrue(pieces.allSatisfy { $0.hasSuffix("\n") })
+        XCTAssertEqual(pieces.joined(), try repo.store().exportStream())
+        XCTAssertEqual(pieces.joined().components(separatedBy: "---\n").count, 4)
+
+        let text = try repo.git("cat-file", "-p", "refs/teamflow/events:" + TreeLayout.path(of: try XCTUnwrap(try repo.store().events().first).id))
+        try repo.plant(path: "events/stray/elsewhere.yaml", text: text)
+        pieces = []
+        try repo.store().exportStream { pieces.append($0) }
+        XCTAssertEqual(pieces.joined(), try repo.store().exportStream())
+    }
 }

