@@ -25,11 +25,11 @@ final class ServeProcess {
     let process = Process()
     private let out = Pipe(), err = Pipe()
 
-    init(_ arguments: [String], in folder: URL) throws {
+    init(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
         process.currentDirectoryURL = folder
-        process.environment = Self.environment()
+        process.environment = Self.environment(extra)
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice

@@ -133,6 +133,7 @@ enum ErrorHints {
         case (.from, _), (.to, _): return "--from 2024-11-18 --to 2024-11-29"
         case (.until, _): return "--until 2024-W52 (a week from the first one on)"
         case (.weeks, _): return "--weeks 8"
+        case (.rate, _): return "--rate-limit 1000/s (0: no limit)"
         default: return nil
         }
     }
