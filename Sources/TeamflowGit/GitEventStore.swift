@@ -29,6 +29,11 @@ public final class GitEventStore: EventRepository {
     /// (`name`, `email`): who wrote it for its author (the web board's "as" field). The
     /// author is then the member written for, and nothing else changes.
     public var recordedBy: Author?
+    /// Whether the state kept in memory is decoded whole (`TeamState.decodeAll`) when it is
+    /// loaded: for a long-running process that scans it on every request (the web board), where
+    /// decoding the snapshot's entries again on each scan would be most of the work. A command
+    /// leaves it off and decodes only what it reads.
+    public var keepsStateDecoded = false
 
     init(repository: Repository, ref: String = GitEventStore.defaultRef) {
         self.repository = repository

@@ -67,6 +67,8 @@ public final class WebBoardServer: Sendable {
     /// address is not an IP address.
     public init(team: Team, configuration: WebBoardConfiguration, log: @escaping @Sendable (String) -> Void = { _ in }) throws {
         let address = configuration.address == "localhost" ? "127.0.0.1" : configuration.address
+        // Every page scans the state; decoded whole once, it is scanned without decoding.
+        team.store.keepsStateDecoded = true
         let service = BoardService(team: team)
         let state = try team.state()
         teamName = state.teamName ?? service.teamFallback ?? "team"

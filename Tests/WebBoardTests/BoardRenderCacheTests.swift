@@ -31,3 +31,21 @@ final class BoardRenderCacheTests: XCTestCase {
         XCTAssertTrue(after.contains(">Seoyeon</option>"))
     }
 }
+
+/// The board's store keeps its state decoded whole: it reads the same as a command's.
+final class DecodedStateTests: XCTestCase {
+    func testAStateDecodedWholeEqualsTheLazyOneBeforeAndAfterAChange() throws {
+        let fixture = try BoardFixture()
+        // A second team writes first, so the board's team loads its state from the snapshot cache.
+        _ = try fixture.openTeam().tasks.add(title: "Cached first", .init(member: "minsu"))
+        let board = try fixture.openTeam()
+        board.store.keepsStateDecoded = true
+        XCTAssertEqual(try board.state(), try fixture.openTeam().state())
+        XCTAssertNil(try board.state().tasks.stored, "no task is left to decode")
+        _ = try board.tasks.check(fixture.taskID)
+        _ = try fixture.openTeam().goals.add(title: "From the CLI")
+        XCTAssertEqual(try board.state(), try fixture.openTeam().state())
+        XCTAssertEqual(try board.week(), try fixture.openTeam().week())
+        XCTAssertNil(try board.state().tasks.stored)
+    }
+}
