@@ -91,13 +91,7 @@ final class ServeCommandTests: XCTestCase {
     /// was given, which is the printed one (with the token).
     func testTheBrowserOpenerRunsXdgOpenFromPATHWithThePrintedURL() throws {
         let fixture = try BoardFixture()
-        let bin = fixture.folder.appendingPathComponent("fake-bin")
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        let record = fixture.folder.appendingPathComponent("opened.txt")
-        let script = bin.appendingPathComponent("xdg-open")
-        try "#!/bin/sh\nprintf '%s\\n' \"$1\" > '\(record.path)'\n".write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        let path = bin.path + ":/usr/bin:/bin:/usr/local/bin"
+        let (path, record) = try Self.fakeXdgOpen(in: fixture.folder)
         let serve = try ServeProcess(["serve", "--port", "0"], in: fixture.folder, environment: ["PATH": path, "DISPLAY": ":99"])
         let line = try XCTUnwrap(serve.firstLine(), serve.standardError)
         let address = try XCTUnwrap(ServeProcess.address(of: line), line)
@@ -112,13 +106,7 @@ final class ServeCommandTests: XCTestCase {
 
     func testWithoutADisplayOrWithNoOpenNothingIsOpened() throws {
         let fixture = try BoardFixture()
-        let bin = fixture.folder.appendingPathComponent("fake-bin")
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        let record = fixture.folder.appendingPathComponent("opened.txt")
-        let script = bin.appendingPathComponent("xdg-open")
-        try "#!/bin/sh\necho \"$1\" >> '\(record.path)'\n".write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        let path = bin.path + ":/usr/bin:/bin:/usr/local/bin"
+        let (path, record) = try Self.fakeXdgOpen(in: fixture.folder)
         for (arguments, display) in [(["serve", "--port", "0"], [String: String]()), (["serve", "--port", "0", "--no-open"], ["DISPLAY": ":99"])] {
             let serve = try ServeProcess(arguments, in: fixture.folder, environment: display.merging(["PATH": path]) { a, _ in a })
             XCTAssertNotNil(serve.firstLine())
@@ -126,6 +114,17 @@ final class ServeCommandTests: XCTestCase {
             XCTAssertEqual(serve.stop(), 0)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: record.path))
+    }
+
+    /// A PATH whose first folder holds an `xdg-open` that writes its argument into `record`.
+    static func fakeXdgOpen(in folder: URL) throws -> (path: String, record: URL) {
+        let bin = folder.appendingPathComponent("fake-bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let record = folder.appendingPathComponent("opened.txt")
+        let script = bin.appendingPathComponent("xdg-open")
+        try "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(record.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return (bin.path + ":/usr/bin:/bin:/usr/local/bin", record)
     }
 
     func testTheRateLimitOptionSetsThePerClientLimitAndAMalformedOneIsUsage() throws {
