@@ -11,20 +11,33 @@
 #include <arpa/inet.h>
 #include <microhttpd.h>
 
-/* Starts a daemon listening on the IPv4 `address` (dotted quad) and `port` (0: any free port)
-   with its limits; NULL when the address does not parse or the socket cannot be bound. */
+/* Starts a daemon listening on `address` (an IPv4 dotted quad or an IPv6 address such as ::1)
+   and `port` (0: any free port) with its limits; NULL when the address does not parse or the
+   socket cannot be bound. An IPv6 address adds MHD_USE_IPv6 to `flags`. */
 static inline struct MHD_Daemon *teamflow_mhd_start(unsigned int flags, const char *address, uint16_t port,
                                                     MHD_AccessHandlerCallback handler, void *context,
                                                     MHD_RequestCompletedCallback completed,
                                                     unsigned int connection_limit, unsigned int per_ip_limit,
                                                     unsigned int timeout_seconds, size_t header_memory) {
-    struct sockaddr_in addr;
-    memset(&addr, 0, sizeof addr);
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(port);
-    if (inet_pton(AF_INET, address, &addr.sin_addr) != 1) return NULL;
+    struct sockaddr_in addr4;
+    struct sockaddr_in6 addr6;
+    const struct sockaddr *addr;
+    memset(&addr4, 0, sizeof addr4);
+    memset(&addr6, 0, sizeof addr6);
+    if (inet_pton(AF_INET, address, &addr4.sin_addr) == 1) {
+        addr4.sin_family = AF_INET;
+        addr4.sin_port = htons(port);
+        addr = (const struct sockaddr *)&addr4;
+    } else if (inet_pton(AF_INET6, address, &addr6.sin6_addr) == 1) {
+        addr6.sin6_family = AF_INET6;
+        addr6.sin6_port = htons(port);
+        addr = (const struct sockaddr *)&addr6;
+        flags |= MHD_USE_IPv6;
+    } else {
+        return NULL;
+    }
     return MHD_start_daemon(flags, port, NULL, NULL, handler, context,
-                            MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+                            MHD_OPTION_SOCK_ADDR, addr,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
                             MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,

@@ -14,6 +14,8 @@ struct BoardHTML {
     let chartFiles: ChartFiles
     /// The live board's forms in place of the read-only checkboxes (nil: the static site).
     var controls: BoardControls? = nil
+    /// The task lines of the previous render of the same page (nil: the static site).
+    var lines: BoardLineCache? = nil
 
     /// Where a board is shown: on its week's own page (ids link to anchors on the page, and
     /// each task has its history there) or elsewhere (ids link to the week page's anchors).
@@ -102,38 +104,45 @@ struct BoardHTML {
     /// glyph) what it is: in progress, carried to another week, carried in, overdue.
     func tasks(_ nodes: [TaskNode], _ items: Items, parentFrom: String? = nil) -> String {
         guard !nodes.isEmpty else { return "" }
-        let word = language.word
         return "<ul class=\"checklist\">\n" + nodes.map { node in
-            let task = node.task
-            var classes: [String] = []
-            if node.countsDone { classes.append("done") }
-            if node.isDoing { classes.append("doing") }
-            if node.carriedTo != nil { classes.append("carried") }
-            if node.isOverdue { classes.append("overdue") }
-            let anchor = "task-" + task.shortID
-            let check: String = controls?.task(node) ?? Markup.check(node.countsDone, label: task.title)
-            var line = "<li id=\"\(HTML.attribute(anchor))\"\(classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")>"
-                + "\(check) \(Markup.id(task.shortID, href: items.href(anchor))) \(HTML.line(task.title))"
-                + (task.points.map { " <span class=\"mark points\">\($0)pt</span>" } ?? "")
-                + task.labels.map { " <span class=\"mark label\">#\(HTML.line($0))</span>" }.joined()
-            if let to = node.carriedTo {
-                line += " <span class=\"mark carried\">» \(HTML.text(word("carriedTo"))) \(HTML.line(to))</span>"
-            } else {
-                if node.isDoing { line += " <span class=\"mark doing\">◐ \(HTML.text(word("doing")))</span>" }
-                if let from = node.carriedFrom, from != parentFrom {
-                    line += " <span class=\"mark carried-in\">↪ \(HTML.text(word("carriedFrom"))) \(HTML.line(from))</span>"
-                }
-                line += due(task.due, overdue: node.isOverdue)
-            }
-            for view in node.links {
-                let label = HTML.line(view.link.label)
-                line += " <span class=\"mark link\">" + (view.url.map { "<a href=\"\(HTML.attribute($0))\">\(label)</a>" } ?? label) + "</span>"
-            }
-            if let controls { line += controls.taskTools(node) }
-            if items.history { line += "\n" + history(node.history, title: task.title) }
+            let line = lines.map { $0.line(for: node, parentFrom: parentFrom) { self.line(node, items, parentFrom: parentFrom) } }
+                ?? self.line(node, items, parentFrom: parentFrom)
             let from = node.carriedTo == nil ? node.carriedFrom : nil
             return line + (node.subtasks.isEmpty ? "" : "\n" + tasks(node.subtasks, items, parentFrom: from)) + "</li>\n"
         }.joined() + "</ul>\n"
+    }
+
+    /// One task's line without its sub-tasks: its control, id, title, marks, tools and history.
+    private func line(_ node: TaskNode, _ items: Items, parentFrom: String?) -> String {
+        let word = language.word
+        let task = node.task
+        var classes: [String] = []
+        if node.countsDone { classes.append("done") }
+        if node.isDoing { classes.append("doing") }
+        if node.carriedTo != nil { classes.append("carried") }
+        if node.isOverdue { classes.append("overdue") }
+        let anchor = "task-" + task.shortID
+        let check: String = controls?.task(node) ?? Markup.check(node.countsDone, label: task.title)
+        var line = "<li id=\"\(HTML.attribute(anchor))\"\(classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")>"
+            + "\(check) \(Markup.id(task.shortID, href: items.href(anchor))) \(HTML.line(task.title))"
+            + (task.points.map { " <span class=\"mark points\">\($0)pt</span>" } ?? "")
+            + task.labels.map { " <span class=\"mark label\">#\(HTML.line($0))</span>" }.joined()
+        if let to = node.carriedTo {
+            line += " <span class=\"mark carried\">» \(HTML.text(word("carriedTo"))) \(HTML.line(to))</span>"
+        } else {
+            if node.isDoing { line += " <span class=\"mark doing\">◐ \(HTML.text(word("doing")))</span>" }
+            if let from = node.carriedFrom, from != parentFrom {
+                line += " <span class=\"mark carried-in\">↪ \(HTML.text(word("carriedFrom"))) \(HTML.line(from))</span>"
+            }
+            line += due(task.due, overdue: node.isOverdue)
+        }
+        for view in node.links {
+            let label = HTML.line(view.link.label)
+            line += " <span class=\"mark link\">" + (view.url.map { "<a href=\"\(HTML.attribute($0))\">\(label)</a>" } ?? label) + "</span>"
+        }
+        if let controls { line += controls.taskTools(node) }
+        if items.history { line += "\n" + history(node.history, title: task.title) }
+        return line
     }
 
     /// A task's history as the state knows it, folded (no script: `<details>` opens by itself).

@@ -40,9 +40,12 @@ public struct LiveBoardPages: Sendable {
     public var teamName: String { team }
 
     /// A week's heading, board (with `controls`) and retrospective, as the site's week page has them.
-    public func week(_ week: ISOWeek, controls: BoardControls) -> String {
+    /// With `lines`, the task lines unchanged since that cache's last render are reused;
+    /// `context` names what else the controls' markup depends on (see `BoardLineCache.begin`).
+    public func week(_ week: ISOWeek, controls: BoardControls, lines: BoardLineCache? = nil, context: String = "") -> String {
+        lines?.begin(context: "\(language.rawValue) \(map.timeZone?.identifier ?? "-") \(map.today) \(week) " + context)
         let board = BoardHTML(map: map, language: language, charts: .none,
-                              chartFiles: ChartFiles(charts: .none, map: map, language: language), controls: controls)
+                              chartFiles: ChartFiles(charts: .none, map: map, language: language), controls: controls, lines: lines)
         let details = DetailPages(map: map, board: board, language: language)
         var html = "<h1>\(HTML.text(language.word("week"))) \(week) <small>\(week.start) – \(week.end)</small></h1>\n"
         html += board.board(week, headingLevel: 2, placement: .weekPage)

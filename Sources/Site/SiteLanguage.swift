@@ -21,7 +21,7 @@ public enum SiteLanguage: String, Sendable, CaseIterable {
         "everyone": "everyone", "noProject": "Epics without a project", "weekBurndown": "This week's burndown", "sprintBurndown": "Sprint burndown",
         "carriedTo": "carried to", "carriedFrom": "from", "overdueMark": "overdue",
         "history": "History", "added": "Added", "carried": "Carried", "doneAt": "Done", "removedAt": "Removed",
-        "dueOn": "Due", "allEvents": "Every event:",
+        "dueOn": "Due", "allEvents": "Every event:", "sprints": "Sprints", "charts": "Charts",
     ]
 
     private static let korean: [String: String] = [
@@ -37,6 +37,6 @@ public enum SiteLanguage: String, Sendable, CaseIterable {
         "everyone": "모두", "noProject": "프로젝트 없는 에픽", "weekBurndown": "이번 주 번다운", "sprintBurndown": "스프린트 번다운",
         "carriedTo": "이월 →", "carriedFrom": "이월 ←", "overdueMark": "기한 지남",
         "history": "기록", "added": "추가", "carried": "이월", "doneAt": "완료", "removedAt": "삭제",
-        "dueOn": "마감", "allEvents": "전체 기록:",
+        "dueOn": "마감", "allEvents": "전체 기록:", "sprints": "스프린트", "charts": "차트",
     ]
 }

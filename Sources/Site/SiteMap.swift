@@ -31,7 +31,8 @@ struct SiteMap {
     let timeZone: TimeZone?
 
     /// The map of the whole site; with `only`, of that week's page alone (its board built by
-    /// itself, no scan for every week's: what the live board renders per request).
+    /// itself, no scan for every week's, no reviews or wiki pages: what the live board renders
+    /// per request).
     init(state: TeamState, today: Day, timeZone: TimeZone? = nil, only week: ISOWeek? = nil) {
         self.state = state
         self.timeZone = timeZone
@@ -40,9 +41,11 @@ struct SiteMap {
         boards = week == nil ? WeekBoards(state: state) : nil
         single = week.map { WeekBoard(state: state, week: $0, today: today) }
         retrosByWeek = Dictionary(grouping: state.retros(), by: \.week)
-        reviews = state.liveReviews
+        // A one-week map (the live board's page) links to no review or wiki page: naming them
+        // all would cost a pass over every review and page on each render.
+        reviews = week == nil ? state.liveReviews : []
         reviewsByWeek = Dictionary(grouping: reviews, by: \.week)
-        pages = state.wikiPages
+        pages = week == nil ? state.wikiPages : []
         weeks = Set((boards?.weeks ?? week.map { [$0] } ?? []) + [thisWeek]).sorted(by: >)
 
         var names = FileNames()

@@ -14,6 +14,8 @@ public enum RequestField: String, Sendable, Equatable, CaseIterable {
     case title, name, handle, email, week, from, to, due, pr, until, every, sprint, noSprint
     case project, epic, parent, member, description, text, body, status, kind, weeks, remote, all, points, label
     case since, state, last, open
+    /// Requests a second (the web board's per-client limit).
+    case rate
 }
 
 extension TeamflowError {

@@ -47,7 +47,8 @@ extension GitEventStore {
             }
             return entry
         }
-        let entry = try loadState(at: tip)
+        var entry = try loadState(at: tip)
+        if keepsStateDecoded { Trace.measure("decode all") { entry.state.decodeAll() } }
         memo = entry
         return entry
     }

@@ -25,6 +25,15 @@ public final class GitEventStore: EventRepository {
     var reported = false
     /// Whether this process has cleared abandoned libgit2 temporaries (once is enough).
     var sweptTemporaries = false
+    /// While set, every appended event records this person in its envelope key `recordedBy`
+    /// (`name`, `email`): who wrote it for its author (the web board's "as" field). The
+    /// author is then the member written for, and nothing else changes.
+    public var recordedBy: Author?
+    /// Whether the state kept in memory is decoded whole (`TeamState.decodeAll`) when it is
+    /// loaded: for a long-running process that scans it on every request (the web board), where
+    /// decoding the snapshot's entries again on each scan would be most of the work. A command
+    /// leaves it off and decodes only what it reads.
+    public var keepsStateDecoded = false
 
     init(repository: Repository, ref: String = GitEventStore.defaultRef) {
         self.repository = repository
@@ -96,6 +105,9 @@ public final class GitEventStore: EventRepository {
                 // References to earlier drafts of this append (a sub-task's parent) become their ids.
                 let data = try draft.resolvedData(earlierIDs: ids)
                 var event = draft.event(id: "", at: at, author: author, clock: maxClock + 1 + offset, data: data)
+                if let recorder = recordedBy {
+                    event.extra[Event.recordedByKey] = .map(["name": .string(recorder.name), "email": .string(recorder.email)])
+                }
                 // Emitted once: hashed with the empty id, then stored with the id the hash gives.
                 let text = EventCodec.TextAroundID(event)
                 event.id = try makeID(for: text, parent: parent, offset: offset)

@@ -84,6 +84,25 @@ public final class Team {
         Session(author: author, now: clock.now(), timeZone: timeZone, identity: identity)
     }
 
+    /// Runs `body` with this team acting as the member named `memberName` (a name, handle or
+    /// id prefix): its events are authored by that member (their name and recorded email),
+    /// and each records this team's author in the envelope key `recordedBy`, so the history
+    /// says who wrote them for whom. Throws `TeamflowError` when no such member exists, or when
+    /// the member has no email (an author needs one: `member edit NAME --email E` adds it).
+    public func acting<T>(as memberName: String, _ body: (Team) throws -> T) throws -> T {
+        guard let recorder = author else { throw TeamflowError.noAuthor() }
+        let member = try state().member(named: memberName)
+        guard let email = member.email, !email.isEmpty else {
+            throw TeamflowError(.usage, "\(member.name) has no email, so nothing can be written as them",
+                                hints: ["Record the member's email first (the author of an event needs one)."],
+                                reason: .missing(.email, of: .member))
+        }
+        let actor = Team(store: store, clock: clock, timeZone: timeZone, author: Author(name: member.name, email: email), identity: identity)
+        store.recordedBy = recorder
+        defer { store.recordedBy = nil }
+        return try body(actor)
+    }
+
     // MARK: Writing (each accessor is a use case over the store, as of now)
 
     /// Weekly goals: add, check, uncheck, edit, remove, and recurring ones (`addRecurring`, `stop`).

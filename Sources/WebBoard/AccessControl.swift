@@ -36,7 +36,11 @@ final class AccessControl: @unchecked Sendable {
     /// loopback address the other loopback spellings (a rebinding DNS name never matches).
     static func hosts(address: String, port: UInt16) -> Set<String> {
         var hosts: Set<String> = ["\(address):\(port)"]
-        if address.hasPrefix("127.") { hosts.formUnion(["localhost:\(port)", "127.0.0.1:\(port)", "[::1]:\(port)"]) }
+        if address.hasPrefix("127.") || address == "::1" {
+            hosts.formUnion(["localhost:\(port)", "127.0.0.1:\(port)", "[::1]:\(port)"])
+        }
+        // An IPv6 address is written in brackets before its port.
+        if address.contains(":") { hosts.insert("[\(address.lowercased())]:\(port)") }
         return hosts
     }
 
@@ -81,9 +85,11 @@ final class AccessControl: @unchecked Sendable {
         lock.withLock { sessions[id]?.csrf }
     }
 
-    /// Whether `client` may make another request now (a token bucket per address).
+    /// Whether `client` may make another request now (a token bucket per address); always
+    /// when the rate is 0 (`--rate-limit 0`: no per-client limit).
     func admit(_ client: String, now: Date = Date()) -> Bool {
-        lock.withLock {
+        guard rate > 0 else { return true }
+        return lock.withLock {
             var bucket = buckets[client] ?? (burst, now)
             bucket.tokens = min(burst, bucket.tokens + now.timeIntervalSince(bucket.at) * rate)
             bucket.at = now

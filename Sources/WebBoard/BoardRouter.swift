@@ -77,6 +77,21 @@ struct BoardRouter: Sendable {
         default:
             break
         }
+        if path.hasPrefix("/charts/"), path.hasSuffix(".svg") {
+            guard request.method == "GET" || request.method == "HEAD" else { return methodNotAllowed("GET") }
+            do {
+                guard let svg = try service.chart(String(path.dropFirst())) else { return plain(404, "No such page.\n") }
+                return HTTPResponse(status: 200, contentType: "image/svg+xml", text: svg)
+            } catch {
+                return plain(500, "error: \(error)\n")
+            }
+        }
+        if let name = Self.sitePageName(path) {
+            guard request.method == "GET" || request.method == "HEAD" else { return methodNotAllowed("GET") }
+            var csrf = ""
+            if case .session(let token) = credential { csrf = token }
+            return sitePage(name, csrf: csrf, path: path, notice: nil) ?? plain(404, "No such page.\n")
+        }
         if let week = Self.pageWeek(path) {
             guard request.method == "GET" || request.method == "HEAD" else { return methodNotAllowed("GET") }
             guard case .session(let csrf) = credential else {
@@ -103,7 +118,8 @@ struct BoardRouter: Sendable {
             // The page again, with the CLI's message and the status that fits.
             let csrf: String
             if case .session(let token) = credential { csrf = token } else { csrf = "" }
-            var response = page(week: Self.pageWeek(back) ?? nil, csrf: csrf, path: back, notice: .error(error))
+            var response = Self.sitePageName(back).flatMap { sitePage($0, csrf: csrf, path: back, notice: .error(error)) }
+                ?? page(week: Self.pageWeek(back) ?? nil, csrf: csrf, path: back, notice: .error(error))
             response.status = Self.status(for: error)
             return response
         } catch {
@@ -126,11 +142,26 @@ struct BoardRouter: Sendable {
         }
     }
 
+    /// One of the site's other pages in the board's frame; nil when there is no such page.
+    private func sitePage(_ name: String, csrf: String, path: String, notice: BoardViews.Notice?) -> HTTPResponse? {
+        do {
+            var notice = notice
+            if notice == nil, let status = syncStatus() { notice = .sync(status) }
+            guard let html = try views.sitePage(service: service, name: name, csrf: csrf, path: path, notice: notice) else { return nil }
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: .bytes(html))
+        } catch let error as TeamflowError {
+            return HTTPResponse(status: Self.status(for: error), contentType: "text/plain; charset=utf-8", text: "error: \(error.message)\n")
+        } catch {
+            return plain(500, "error: \(error)\n")
+        }
+    }
+
     /// The form actions: each the CLI's use case.
     enum FormAction {
         case task(String, BoardService.TaskStatusAction)
         case editTask(String)
         case goal(String, done: Bool)
+        case comment(pr: String)
         case addTask, addGoal, carry, retro, undo
 
         init?(path: String) {
@@ -150,6 +181,9 @@ struct BoardRouter: Sendable {
                 if parts[2] == "edit" { self = .editTask(id); return }
                 guard let status = BoardService.TaskStatusAction(rawValue: parts[2]) else { return nil }
                 self = .task(id, status)
+            case 3 where parts[0] == "reviews" && parts[2] == "comment":
+                guard let pr = parts[1].removingPercentEncoding else { return nil }
+                self = .comment(pr: pr)
             case 3 where parts[0] == "goals" && (parts[2] == "check" || parts[2] == "uncheck"):
                 guard let id = parts[1].removingPercentEncoding else { return nil }
                 self = .goal(id, done: parts[2] == "check")
@@ -161,15 +195,19 @@ struct BoardRouter: Sendable {
 
     private func perform(_ action: FormAction, _ form: [String: String]) throws -> JSON {
         func field(_ name: String) -> String? { form[name].flatMap { $0.isEmpty ? nil : $0 } }
+        // Empty or absent: the person running the board; a member only when the form says so.
+        let actor = field("as")
         switch action {
-        case .task(let id, let status): return try service.setStatus(status, task: id)
-        case .editTask(let id): return try service.editTask(id, title: field("title"), due: field("due"))
-        case .goal(let id, let done): return try service.setGoal(id, done: done)
-        case .addTask: return try service.addTask(title: form["title"] ?? "", member: field("member"), due: field("due"), week: field("week"))
-        case .addGoal: return try service.addGoal(title: form["title"] ?? "", week: field("week"))
-        case .carry: return try service.carry(from: field("from"), to: field("to"))
-        case .retro: return try service.addRetro(text: form["text"] ?? "", kind: field("kind"), week: field("week"))
-        case .undo: return try service.undo()
+        case .task(let id, let status): return try service.setStatus(status, task: id, as: actor)
+        case .editTask(let id): return try service.editTask(id, title: field("title"), due: field("due"), as: actor)
+        case .goal(let id, let done): return try service.setGoal(id, done: done, as: actor)
+        case .addTask:
+            return try service.addTask(title: form["title"] ?? "", member: field("member"), due: field("due"), week: field("week"), as: actor)
+        case .addGoal: return try service.addGoal(title: form["title"] ?? "", week: field("week"), as: actor)
+        case .carry: return try service.carry(from: field("from"), to: field("to"), as: actor)
+        case .retro: return try service.addRetro(text: form["text"] ?? "", kind: field("kind"), week: field("week"), as: actor)
+        case .comment(let pr): return try service.comment(pr: pr, text: form["text"] ?? "", as: actor)
+        case .undo: return try service.undo(as: actor)
         }
     }
 
@@ -193,16 +231,20 @@ struct BoardRouter: Sendable {
             let write: () throws -> JSON
             if parts.count == 3, parts[0] == "tasks", let status = BoardService.TaskStatusAction(rawValue: parts[2]) {
                 let id = parts[1].removingPercentEncoding ?? parts[1]
-                write = { try service.setStatus(status, task: id) }
+                let body = try APIBody(request.body)
+                write = { try service.setStatus(status, task: id, as: body["as"]) }
             } else if parts == ["tasks"] || parts == ["goals"] || parts == ["undo"] {
                 let body = try APIBody(request.body)
                 switch parts[0] {
                 case "tasks":
-                    write = { try service.addTask(title: try body.required("title"), member: body["member"], due: body["due"], week: body["week"]) }
+                    write = {
+                        try service.addTask(title: try body.required("title"), member: body["member"], due: body["due"], week: body["week"],
+                                            as: body["as"])
+                    }
                 case "goals":
-                    write = { try service.addGoal(title: try body.required("title"), week: body["week"]) }
+                    write = { try service.addGoal(title: try body.required("title"), week: body["week"], as: body["as"]) }
                 default:
-                    write = { try service.undo() }
+                    write = { try service.undo(as: body["as"]) }
                 }
             } else {
                 return json(404, ErrorJSON.object(TeamflowError(.notFound, "no such API call: \(request.method) \(request.path)"), hints: []))
@@ -238,15 +280,28 @@ struct BoardRouter: Sendable {
     /// The week a page path shows: `/` is this week (nil), `/week-2024-W47` that week;
     /// anything else is not a page (`.none`).
     static func pageWeek(_ path: String) -> String?? {
-        if path == "/" || path == "/index.html" { return .some(nil) }
-        guard path.hasPrefix("/week-"), ISOWeek(canonical: String(path.dropFirst("/week-".count))) != nil else { return nil }
-        return .some(String(path.dropFirst("/week-".count)))
+        if path == "/" { return .some(nil) }
+        // The site's own links name week pages `week-2024-W47.html`.
+        let week = String(path.dropFirst("/week-".count).prefix { $0 != "." })
+        guard path.hasPrefix("/week-"), path == "/week-\(week)" || path == "/week-\(week).html", ISOWeek(canonical: week) != nil else { return nil }
+        return .some(week)
+    }
+
+    /// The site page a path asks for (`/index.html`, `/review-95.html`, `/page-1a2b.html`,
+    /// `/sprints.html`, `/charts.html`): a name looked up in the read model's site map, never a
+    /// file; nil for anything else. Week pages are the live board's (`pageWeek`).
+    static func sitePageName(_ path: String) -> String? {
+        let name = path.dropFirst()
+        guard path.hasPrefix("/"), name.hasSuffix(".html"), !name.hasPrefix("week-"),
+              name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "_") }),
+              !name.contains("..") else { return nil }
+        return String(name)
     }
 
     /// `path` when it is one of this server's pages (the only places a form may send the
     /// browser back to), else nil.
     static func localPath(_ path: String) -> String? {
-        pageWeek(path) == nil ? nil : path
+        pageWeek(path) != nil || sitePageName(path) != nil ? path : nil
     }
 
     private func plain(_ status: Int, _ text: String) -> HTTPResponse {

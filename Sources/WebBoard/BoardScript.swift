@@ -6,6 +6,8 @@ enum BoardScript {
     "use strict";
     (function () {
       var live = function (text) { var p = document.getElementById("live"); if (p) { p.textContent = text; } };
+      // The words come from the page (data-updated, data-failed), in the team's language.
+      var word = function (name, fallback) { var p = document.getElementById("live"); return (p && p.dataset[name]) || fallback; };
       var refreshing = false, again = false;
       function refresh() {
         if (refreshing) { again = true; return; }
@@ -21,10 +23,10 @@ enum BoardScript {
               here.innerHTML = main.innerHTML;
               open.forEach(function (id) { var li = id && document.getElementById(id); var d = li && li.querySelector("details"); if (d) { d.open = true; } });
               if (focused) { var f = document.getElementById(focused); if (f) { f.focus(); } }
-              live("Updated " + new Date().toLocaleTimeString());
+              live(word("updated", "Updated") + " " + new Date().toLocaleTimeString());
             }
           })
-          .catch(function () { live("Could not refresh; reload the page."); })
+          .catch(function () { live(word("failed", "Could not refresh; reload the page.")); })
           .then(function () { refreshing = false; if (again) { again = false; refresh(); } });
       }
       document.addEventListener("submit", function (event) {

@@ -1,5 +1,6 @@
 import Foundation
 import JSONShapes
+import Site
 import TeamflowKit
 
 /// The team behind the board, for every connection thread: one `Team` (not thread-safe) used
@@ -17,6 +18,9 @@ final class BoardService: @unchecked Sendable {
     private var pageCache: (key: String, page: PageTemplate)?
     /// The last `/api/v1/week` document, by the same key: scripts poll it.
     private var weekCache: (key: String, bytes: [UInt8])?
+    /// The site's other pages of the current tip (the whole site's map and charts, built when
+    /// one of them is first asked for), and the ones rendered from it, by name.
+    private var siteCache: (key: String, pages: LiveSitePages, rendered: [String: PageTemplate])?
 
     init(team: Team) {
         self.team = team
@@ -30,15 +34,63 @@ final class BoardService: @unchecked Sendable {
         return try body(team)
     }
 
+    /// The task lines of each page's last render, by page path (a few pages at most: the
+    /// ones open in browsers), so a render after a change formats only the changed lines.
+    private var lineCaches: [String: BoardLineCache] = [:]
+
+    /// The line cache of the page at `path` (tests look at what a render formatted).
+    func lineCache(for path: String) -> BoardLineCache? {
+        lock.withLock { lineCaches[path] }
+    }
+
     /// The page rendered by `render` for `week` at the current tip, from the cache when the
-    /// tip has not moved.
-    func page(week: String, render: (Team) throws -> PageTemplate) throws -> PageTemplate {
+    /// tip has not moved; `render` gets the page's line cache.
+    func page(week: String, render: (Team, BoardLineCache) throws -> PageTemplate) throws -> PageTemplate {
         try withTeam { team in
             let key = try Self.key(team, week)
             if let cached = pageCache, cached.key == key { return cached.page }
-            let page = try render(team)
+            if lineCaches[week] == nil, lineCaches.count >= 8 { lineCaches = [:] }
+            let lines = lineCaches[week] ?? BoardLineCache()
+            lineCaches[week] = lines
+            let page = try render(team, lines)
             pageCache = (key, page)
             return page
+        }
+    }
+
+    /// The site page `name` rendered by `render` from the site's pages at the current tip
+    /// (nil: no such page), from the cache while the tip stays.
+    func sitePage(_ name: String, render: (Team, LiveSitePages) throws -> PageTemplate?) throws -> PageTemplate? {
+        try withTeam { team in
+            let cache = try sitePages(team)
+            if let page = cache.rendered[name] { return page }
+            guard let page = try render(team, cache.pages) else { return nil }
+            siteCache?.rendered[name] = page
+            return page
+        }
+    }
+
+    /// The SVG of the site's chart `name` (`charts/velocity.svg`), nil when there is none.
+    func chart(_ name: String) throws -> String? {
+        try withTeam { team in try sitePages(team).pages.chart(named: name) }
+    }
+
+    private func sitePages(_ team: Team) throws -> (key: String, pages: LiveSitePages, rendered: [String: PageTemplate]) {
+        let key = try Self.key(team, "")
+        if let cached = siteCache, cached.key == key { return cached }
+        let session = team.session()
+        let pages = LiveSitePages(state: try team.state(), today: session.today, timeZone: session.timeZone,
+                                  language: BoardViews.language(team), charts: try team.queries.charts())
+        siteCache = (key, pages, [:])
+        return (key, pages, [:])
+    }
+
+    /// Runs a write with the team, or with the team acting as the member `member` names (the
+    /// form's explicit "as" field: the member is the author, the event records who wrote it).
+    private func writing<T>(as member: String?, _ body: (Team) throws -> T) throws -> T {
+        try withTeam { team in
+            guard let member else { return try body(team) }
+            return try team.acting(as: member, body)
         }
     }
 
@@ -48,8 +100,8 @@ final class BoardService: @unchecked Sendable {
         case check, uncheck, start
     }
 
-    func setStatus(_ action: TaskStatusAction, task id: String) throws -> JSON {
-        try withTeam { team in
+    func setStatus(_ action: TaskStatusAction, task id: String, as member: String? = nil) throws -> JSON {
+        try writing(as: member) { team in
             let task: TeamTask
             switch action {
             case .check: task = try team.tasks.check(id)
@@ -60,33 +112,41 @@ final class BoardService: @unchecked Sendable {
         }
     }
 
-    func addTask(title: String, member: String?, due: String?, week: String?) throws -> JSON {
-        try withTeam { team in
+    func addTask(title: String, member: String?, due: String?, week: String?, as actor: String? = nil) throws -> JSON {
+        try writing(as: actor) { team in
             try Self.json([team.tasks.add(title: title, .init(member: member, week: week, due: due))], team)
         }
     }
 
-    func editTask(_ id: String, title: String?, due: String?) throws -> JSON {
-        try withTeam { team in
+    func editTask(_ id: String, title: String?, due: String?, as member: String? = nil) throws -> JSON {
+        try writing(as: member) { team in
             try Self.json([team.tasks.edit(id, .init(title: title, due: due))], team)
         }
     }
 
-    func addGoal(title: String, week: String?) throws -> JSON {
-        try withTeam { team in EntityJSON.json(try team.goals.add(title: title, week: week)) }
+    func addGoal(title: String, week: String?, as member: String? = nil) throws -> JSON {
+        try writing(as: member) { team in EntityJSON.json(try team.goals.add(title: title, week: week)) }
     }
 
-    func setGoal(_ id: String, done: Bool) throws -> JSON {
-        try withTeam { team in EntityJSON.json(done ? try team.goals.check(id) : try team.goals.uncheck(id)) }
+    func setGoal(_ id: String, done: Bool, as member: String? = nil) throws -> JSON {
+        try writing(as: member) { team in EntityJSON.json(done ? try team.goals.check(id) : try team.goals.uncheck(id)) }
     }
 
-    func addRetro(text: String, kind: String?, week: String?) throws -> JSON {
-        try withTeam { team in EntityJSON.json(try team.retros.add(text: text, kind: kind, week: week)) }
+    func addRetro(text: String, kind: String?, week: String?, as member: String? = nil) throws -> JSON {
+        try writing(as: member) { team in EntityJSON.json(try team.retros.add(text: text, kind: kind, week: week)) }
+    }
+
+    /// `review comment PR TEXT`: a comment on a review, by the person writing it.
+    func comment(pr: String, text: String, as member: String? = nil) throws -> JSON {
+        try writing(as: member) { team in
+            let review = try team.reviews.comment(pr: pr, text: text)
+            return EntityJSON.json(review)
+        }
     }
 
     /// `week carry`: last week's open tasks and goals into this week (or `from` into `to`).
-    func carry(from: String?, to: String?) throws -> JSON {
-        try withTeam { team in
+    func carry(from: String?, to: String?, as member: String? = nil) throws -> JSON {
+        try writing(as: member) { team in
             let carried = try team.weeks.carry(from: from, to: to)
             let state = try team.state()
             return EntityJSON.carried(carried, views: try team.queries.views(carried.tasks),
@@ -95,8 +155,8 @@ final class BoardService: @unchecked Sendable {
     }
 
     /// `undo`: the author's last change, as `teamflow undo --json` reports it.
-    func undo() throws -> JSON {
-        try withTeam { team in EntityJSON.undo(try team.undo()) }
+    func undo(as member: String? = nil) throws -> JSON {
+        try writing(as: member) { team in EntityJSON.undo(try team.undo()) }
     }
 
     /// `week [W] --json` as the bytes of the response body, from the cache while the ref stays.

@@ -26,8 +26,8 @@ final class MHDServer: @unchecked Sendable {
     /// The port listened on (the real one when 0 was asked for).
     let port: UInt16
 
-    /// Listens on `address:port`; throws `BindFailure` when the address is not IPv4 or the port
-    /// cannot be bound (in use, not allowed).
+    /// Listens on `address:port` (IPv4 or IPv6); throws `BindFailure` when the address does not
+    /// parse or the port cannot be bound (in use, not allowed).
     init(address: String, port: UInt16, limits: Limits, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
         context = Context(handler: handler, bodyLimit: limits.body)
         let flags = MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
@@ -63,7 +63,10 @@ final class MHDServer: @unchecked Sendable {
     struct BindFailure: Error, CustomStringConvertible {
         let address: String
         let port: UInt16
-        var description: String { "cannot listen on \(address):\(port) (the port is in use or not allowed)" }
+        var description: String {
+            let shown = address.contains(":") ? "[\(address)]" : address
+            return "cannot listen on \(shown):\(port) (the port is in use, the address is not this machine's, or it is not allowed)"
+        }
     }
 
     /// What the C callbacks reach through their `cls` pointer: owned by the server, which

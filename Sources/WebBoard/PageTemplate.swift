@@ -1,7 +1,12 @@
+import Site
+
 /// A rendered page kept as bytes with holes for what differs per request (the session's CSRF
 /// token, the notice above the board): filled by copying, so a page asked for again costs a
 /// copy, not a render or a search through half a megabyte of text.
 struct PageTemplate: Sendable {
+    /// The language of the page's words (the notice filled in later is worded in it too).
+    let language: SiteLanguage
+
     /// What goes in a hole.
     enum Hole: Sendable {
         case csrf, notice
@@ -16,7 +21,8 @@ struct PageTemplate: Sendable {
     /// The hole after each piece but the last.
     private var holes: [Hole] = []
 
-    init(_ html: String) {
+    init(_ html: String, language: SiteLanguage = .en) {
+        self.language = language
         let bytes = Array(html.utf8)
         let csrf = Array(Self.csrfMarker.utf8), notice = Array(Self.noticeMarker.utf8)
         var start = 0, index = 0

@@ -28,12 +28,15 @@ public final class SignalWait {
 
 /// Opens the board in the user's browser.
 public enum BrowserOpener {
-    /// `xdg-open` when a display exists; a failure to open is never the command's failure.
+    /// `xdg-open` (found on `environment`'s `PATH`) when a display exists; a failure to open
+    /// is never the command's failure.
     public static func open(_ url: String, environment: [String: String]) {
         guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil else { return }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["xdg-open", url]
+        // The invocation's environment, not this process's: its PATH picks the opener.
+        process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try? process.run()

@@ -3,7 +3,7 @@ public import TeamflowKit
 
 /// How `teamflow serve` runs the board: where it listens, the token, the limits, the sync.
 public struct WebBoardConfiguration: Sendable {
-    /// An IPv4 address; `127.0.0.1` unless the board is meant for other machines.
+    /// An IPv4 or IPv6 address (`::1`); `127.0.0.1` unless the board is meant for other machines.
     public var address: String
     /// 0: any free port (the server's `port` says which).
     public var port: UInt16
@@ -13,7 +13,7 @@ public struct WebBoardConfiguration: Sendable {
     public var syncInterval: TimeInterval?
     /// The remote `--sync` talks to.
     public var syncRemote: String
-    /// Requests a second each client may make (bursts of twice as many).
+    /// Requests a second each client may make (bursts of twice as many); 0: no limit.
     public var requestsPerSecond: Double
     /// Most open connections, and per client.
     public var connectionLimit: UInt32
@@ -37,7 +37,16 @@ public struct WebBoardConfiguration: Sendable {
     public static func randomToken() -> String { AccessControl.randomHex(bytes: 32) }
 
     /// Whether `address` only reaches this machine (no token file needed).
-    public static func isLoopback(_ address: String) -> Bool { address.hasPrefix("127.") || address == "localhost" }
+    public static func isLoopback(_ address: String) -> Bool {
+        address.hasPrefix("127.") || address == "localhost" || address == "::1"
+    }
+
+    /// `--rate-limit`: `N/s` or `N` requests a second per client, `0` for none; nil when malformed.
+    public static func rate(parsing text: String) -> Double? {
+        let digits = text.hasSuffix("/s") ? String(text.dropLast(2)) : text
+        guard let value = Int(digits), value >= 0, value <= 1_000_000 else { return nil }
+        return Double(value)
+    }
 }
 
 /// The live board, running: pages, the JSON API and the event stream for the team in one
@@ -55,9 +64,11 @@ public final class WebBoardServer: Sendable {
 
     /// Starts serving `team` (it is used by the server alone from now on). `log` hears about
     /// sync failures. Throws `TeamflowError` when the port cannot be bound (it is named) or the
-    /// address is not an IPv4 address.
+    /// address is not an IP address.
     public init(team: Team, configuration: WebBoardConfiguration, log: @escaping @Sendable (String) -> Void = { _ in }) throws {
         let address = configuration.address == "localhost" ? "127.0.0.1" : configuration.address
+        // Every page scans the state; decoded whole once, it is scanned without decoding.
+        team.store.keepsStateDecoded = true
         let service = BoardService(team: team)
         let state = try team.state()
         teamName = state.teamName ?? service.teamFallback ?? "team"
@@ -79,13 +90,14 @@ public final class WebBoardServer: Sendable {
                                 hints: ["Choose another port with --port N, or --port 0 for any free one."])
         }
         port = server.port
-        let wildcard = address == "0.0.0.0"
+        let wildcard = address == "0.0.0.0" || address == "::"
         let access = AccessControl(token: configuration.token, hosts: AccessControl.hosts(address: address, port: port),
                                    wildcardPort: wildcard ? port : nil, rate: configuration.requestsPerSecond,
                                    burst: configuration.requestsPerSecond * 2)
         box.router = BoardRouter(access: access, service: service, watch: watch, views: BoardViews(),
                                  syncStatus: { syncer?.failure })
-        url = "http://\(wildcard ? "127.0.0.1" : address):\(port)/?token=\(configuration.token)"
+        let shown = wildcard ? (address == "::" ? "[::1]" : "127.0.0.1") : address.contains(":") ? "[\(address)]" : address
+        url = "http://\(shown):\(port)/?token=\(configuration.token)"
         self.watch = watch
         self.syncer = syncer
         watch.start { tipReader.read() }

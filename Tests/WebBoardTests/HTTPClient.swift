@@ -7,6 +7,8 @@ import Glibc
 /// would not (a forged `Host`, a missing token) and to see every header as sent.
 struct HTTPClient {
     let port: UInt16
+    /// Connects to `::1` instead of `127.0.0.1`.
+    var ipv6 = false
 
     struct Response {
         var status: Int
@@ -18,7 +20,7 @@ struct HTTPClient {
     /// Sends one request (`Connection: close`) and reads the whole response.
     func send(_ method: String, _ path: String, headers: [String: String] = [:], body: String = "",
               host: String? = nil) throws -> Response {
-        var lines = ["\(method) \(path) HTTP/1.1", "Host: \(host ?? "127.0.0.1:\(port)")", "Connection: close"]
+        var lines = ["\(method) \(path) HTTP/1.1", "Host: \(host ?? (ipv6 ? "[::1]:\(port)" : "127.0.0.1:\(port)"))", "Connection: close"]
         for (name, value) in headers { lines.append("\(name): \(value)") }
         if !body.isEmpty || method == "POST" { lines.append("Content-Length: \(body.utf8.count)") }
         let request = Array((lines.joined(separator: "\r\n") + "\r\n\r\n" + body).utf8)
@@ -28,17 +30,28 @@ struct HTTPClient {
 
     /// Sends `request` and reads until the server closes or `done` says enough has come.
     func exchange(_ request: [UInt8], done: ([UInt8]) -> Bool = { _ in false }) throws -> [UInt8] {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClientError.socket }
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let connected: Int32
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            _ = inet_pton(AF_INET6, "::1", &address.sin6_addr)
+            connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
         }
         guard connected == 0 else { throw ClientError.connect }
         var sent = 0

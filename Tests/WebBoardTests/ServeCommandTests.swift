@@ -73,4 +73,70 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(written.count, 10)
         try BoardFixture.git(["fsck", "--strict"], in: fixture.folder)
     }
+
+    func testBindingIPv6LoopbackServesOverIPv6AndNamesItInTheURL() throws {
+        let fixture = try BoardFixture()
+        let serve = try ServeProcess(["serve", "--bind", "::1", "--port", "0", "--no-open"], in: fixture.folder)
+        let line = try XCTUnwrap(serve.firstLine(), serve.standardError)
+        XCTAssertTrue(line.hasPrefix("Serving BeStory at http://[::1]:"), line)
+        let address = try XCTUnwrap(ServeProcess.address(of: line), line)
+        let client = HTTPClient(port: address.port, ipv6: true)
+        XCTAssertEqual(try client.send("GET", "/api/v1/week", headers: ["Authorization": "Bearer \(address.token)"]).status, 200)
+        XCTAssertEqual(try client.send("GET", "/api/v1/week", headers: ["Authorization": "Bearer \(address.token)"],
+                                       host: "evil.example:\(address.port)").status, 421)
+        XCTAssertEqual(serve.stop(), 0)
+    }
+
+    /// The opener is whatever `xdg-open` the user's PATH names: a fake one records the URL it
+    /// was given, which is the printed one (with the token).
+    func testTheBrowserOpenerRunsXdgOpenFromPATHWithThePrintedURL() throws {
+        let fixture = try BoardFixture()
+        let (path, record) = try Self.fakeXdgOpen(in: fixture.folder)
+        let serve = try ServeProcess(["serve", "--port", "0"], in: fixture.folder, environment: ["PATH": path, "DISPLAY": ":99"])
+        let line = try XCTUnwrap(serve.firstLine(), serve.standardError)
+        let address = try XCTUnwrap(ServeProcess.address(of: line), line)
+        var opened = ""
+        for _ in 0..<250 where opened.isEmpty {
+            opened = (try? String(contentsOf: record, encoding: .utf8)) ?? ""
+            if opened.isEmpty { usleep(20_000) }
+        }
+        XCTAssertEqual(opened.trimmingCharacters(in: .newlines), address.url)
+        XCTAssertEqual(serve.stop(), 0)
+    }
+
+    func testWithoutADisplayOrWithNoOpenNothingIsOpened() throws {
+        let fixture = try BoardFixture()
+        let (path, record) = try Self.fakeXdgOpen(in: fixture.folder)
+        for (arguments, display) in [(["serve", "--port", "0"], [String: String]()), (["serve", "--port", "0", "--no-open"], ["DISPLAY": ":99"])] {
+            let serve = try ServeProcess(arguments, in: fixture.folder, environment: display.merging(["PATH": path]) { a, _ in a })
+            XCTAssertNotNil(serve.firstLine())
+            usleep(300_000)
+            XCTAssertEqual(serve.stop(), 0)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: record.path))
+    }
+
+    /// A PATH whose first folder holds an `xdg-open` that writes its argument into `record`.
+    static func fakeXdgOpen(in folder: URL) throws -> (path: String, record: URL) {
+        let bin = folder.appendingPathComponent("fake-bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let record = folder.appendingPathComponent("opened.txt")
+        let script = bin.appendingPathComponent("xdg-open")
+        try "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(record.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return (bin.path + ":/usr/bin:/bin:/usr/local/bin", record)
+    }
+
+    func testTheRateLimitOptionSetsThePerClientLimitAndAMalformedOneIsUsage() throws {
+        let fixture = try BoardFixture()
+        let bad = try ServeProcess(["serve", "--port", "0", "--no-open", "--rate-limit", "fast"], in: fixture.folder)
+        XCTAssertEqual(bad.waitForExit(), 64)
+        XCTAssertTrue(bad.standardError.contains("--rate-limit"), bad.standardError)
+        let serve = try ServeProcess(["serve", "--port", "0", "--no-open", "--rate-limit", "2/s"], in: fixture.folder)
+        let address = try XCTUnwrap(serve.firstLine().flatMap(ServeProcess.address(of:)))
+        let client = HTTPClient(port: address.port)
+        let statuses = try (0..<10).map { _ in try client.send("GET", "/api/v1/week", headers: ["Authorization": "Bearer \(address.token)"]).status }
+        XCTAssertTrue(statuses.contains(429), "\(statuses)")
+        XCTAssertEqual(serve.stop(), 0)
+    }
 }

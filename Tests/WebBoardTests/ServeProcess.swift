@@ -25,11 +25,11 @@ final class ServeProcess {
     let process = Process()
     private let out = Pipe(), err = Pipe()
 
-    init(_ arguments: [String], in folder: URL) throws {
+    init(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
         process.currentDirectoryURL = folder
-        process.environment = Self.environment()
+        process.environment = Self.environment(extra)
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -72,8 +72,10 @@ final class ServeProcess {
     static func address(of line: String) -> (url: String, port: UInt16, token: String)? {
         guard let at = line.range(of: " at http://") else { return nil }
         let url = "http://" + line[at.upperBound...]
-        guard let colon = url.dropFirst("http://".count).firstIndex(of: ":"), let slash = url[colon...].firstIndex(of: "/"),
-              let port = UInt16(url[url.index(after: colon)..<slash]), let equals = url.lastIndex(of: "=") else { return nil }
+        // The port follows the host's last colon (an IPv6 host, `[::1]`, holds colons of its own).
+        let rest = url.dropFirst("http://".count)
+        guard let slash = rest.firstIndex(of: "/"), let colon = rest[..<slash].lastIndex(of: ":"),
+              let port = UInt16(rest[rest.index(after: colon)..<slash]), let equals = url.lastIndex(of: "=") else { return nil }
         return (url, port, String(url[url.index(after: equals)...]))
     }
 }

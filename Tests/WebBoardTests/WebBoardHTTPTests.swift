@@ -186,6 +186,13 @@ final class WebBoardHTTPTests: XCTestCase {
         XCTAssertEqual(statuses.first, 200)
     }
 
+    func testARateOfZeroLetsEveryRequestThrough() throws {
+        server.stop(grace: 1)
+        server = try fixture.serve { $0.requestsPerSecond = 0 }
+        let statuses = try (0..<50).map { _ in try client.api("GET", "/api/v1/week").status }
+        XCTAssertEqual(Set(statuses), [200])
+    }
+
     func testNoFilePathIsEverServed() throws {
         let browser = try BrowserSession(client: client)
         for path in ["/../../etc/passwd", "/etc/passwd", "/.git/config", "/week-../../x", "/style.css/../Package.swift"] {

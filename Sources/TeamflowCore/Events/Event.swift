@@ -65,6 +65,16 @@ public struct Event: Sendable, Hashable {
     public static let undoesKey = "undoes"
     /// The envelope key holding the batch token (top level; inside `data` before 0.5).
     public static let batchKey = "batch"
+    /// The envelope key naming who wrote the event for its author (`name`, `email`), when that
+    /// was someone else: the web board's "as" field. Kept in `extra`; folds never read it.
+    public static let recordedByKey = "recordedBy"
+
+    /// Who wrote this event for its author (the envelope's `recordedBy`), nil when the author did.
+    public var recordedBy: Author? {
+        guard let fields = extra[Event.recordedByKey]?.map, let name = fields["name"]?.string,
+              let email = fields["email"]?.string else { return nil }
+        return Author(name: name, email: email)
+    }
 
     /// The event this one compensates: the envelope's `undoes`, or `data.undoes` where teamflow
     /// 0.4 and earlier wrote it (events are immutable, so old histories keep that form).

@@ -55,6 +55,22 @@ public struct EntityTable<Entity: Sendable & Equatable>: Sendable {
         return out
     }
 
+    /// Decodes every stored entry into memory, so later reads and scans decode nothing: for a
+    /// long-running reader (the web board) that scans the same table on every request. The
+    /// entries, and what every read returns, stay the same.
+    public mutating func decodeAll() {
+        guard let stored else { return }
+        var all = changes
+        all.reserveCapacity(count)
+        let keys = stored.allKeys()
+        for (index, entity) in stored.allIndexed(skipping: shadowed) where all[keys[index]] == nil {
+            all[keys[index]] = entity
+        }
+        changes = all
+        self.stored = nil
+        shadowed = []
+    }
+
     public var keys: [String] { map(\.key) }
 
     /// Some entry, as `Dictionary.first` gives (without decoding the others).

@@ -25,6 +25,21 @@ public struct TeamState: Sendable, Codable, Equatable {
 
     public init() {}
 
+    /// Decodes every table's stored entries into memory (`EntityTable.decodeAll`): the state
+    /// reads the same, and scanning it no longer decodes anything.
+    public mutating func decodeAll() {
+        goals.decodeAll()
+        members.decodeAll()
+        projects.decodeAll()
+        epics.decodeAll()
+        tasks.decodeAll()
+        sprints.decodeAll()
+        reviews.decodeAll()
+        retros.decodeAll()
+        wiki.decodeAll()
+        goalRules.decodeAll()
+    }
+
     /// Bumped whenever a fold's rules change for the same events, so a cache derived by the
     /// old rules is rebuilt rather than served (the cache keys on it beside its own formats).
     /// 1: invalid carries are ignored (`TeamEvent.invalidReason`).

@@ -8,9 +8,11 @@ import WebBoard
 /// `WebBoardServer`, prints the URL, and waits for SIGINT or SIGTERM.
 enum ServeCommand {
     static let port = OptionSpec(long: "port", valueName: "N", help: "The port (default 7700; 0 picks any free one).", defaultValue: "7700")
-    static let bind = OptionSpec(long: "bind", valueName: "ADDR", help: "The IPv4 address to listen on (default 127.0.0.1; another needs --token-file).")
+    static let bind = OptionSpec(long: "bind", valueName: "ADDR", help: "The IPv4 or IPv6 address to listen on (default 127.0.0.1; ::1 is loopback too; another needs --token-file).")
     static let tokenFile = OptionSpec(long: "token-file", valueName: "F", help: "Read the token from F instead of making a random one.", completion: .file)
     static let sync = OptionSpec(long: "sync", valueName: "INTERVAL", help: "Fetch, merge and push this often (90s, 5m, 1h) and after each change.")
+    static let rateLimit = OptionSpec(long: "rate-limit", valueName: "N/s",
+                                      help: "Requests a second each client address may make, bursts of twice as many (default 1000/s; 0: no limit).")
     static let noOpen = FlagSpec(long: "no-open", help: "Do not open a browser.")
 
     static let spec = CommandSpec(
@@ -19,7 +21,7 @@ enum ServeCommand {
         discussion: "The first line on standard output is the URL with the token (?token=...): opening it sets a session cookie. Scripts send Authorization: Bearer TOKEN to /api/v1/. Only 127.0.0.1 unless --bind, which needs --token-file. SIGINT or SIGTERM stops after the requests in flight.",
         examples: ["teamflow serve", "teamflow serve --port 0 --no-open", "teamflow serve --sync 60s",
                    "teamflow serve --bind 0.0.0.0 --token-file ~/.config/teamflow/token"],
-        options: [port, bind, tokenFile, sync],
+        options: [port, bind, tokenFile, sync, rateLimit],
         flags: [noOpen],
         run: handler(run)
     )
@@ -39,6 +41,13 @@ enum ServeCommand {
                 throw TeamflowError(.usage, "invalid --sync '\(text)'", hints: ["Write it like 90s, 5m or 1h."])
             }
             configuration.syncInterval = interval
+        }
+        if let text = try p[rateLimit] {
+            guard let rate = WebBoardConfiguration.rate(parsing: text) else {
+                throw TeamflowError(.usage, "invalid --rate-limit '\(text)'", hints: ["Write it like 1000/s, or 0 for no limit."],
+                                    reason: .invalidValue(.rate, text: text))
+            }
+            configuration.requestsPerSecond = rate
         }
         let team = try openTeam(inv)
         guard team.author != nil else { throw TeamflowError.noAuthor() }

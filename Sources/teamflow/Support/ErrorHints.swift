@@ -135,6 +135,7 @@ enum ErrorHints {
         case (.weeks, _): return "--weeks 8"
         case (.since, _): return "--since v1.2 (a commit, tag or branch, as for git log REV..HEAD)"
         case (.state, _): return "--state open (or all)"
+        case (.rate, _): return "--rate-limit 1000/s (0: no limit)"
         default: return nil
         }
     }
