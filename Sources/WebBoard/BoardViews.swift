@@ -72,7 +72,7 @@ struct BoardViews: Sendable {
         main += pages.week(week, controls: Self.controls(hidden: hidden, words: words, members: members, runner: team.author?.name ?? ""),
                            lines: lines, context: path + " " + (team.author?.description ?? "") + " " + members)
         main += Self.forms(week: week, members: members, runner: team.author?.name ?? "", hidden: hidden, words: words)
-        return pages.document(title: "\(words["week"]) \(week)", main: main,
+        return pages.document(title: "\(words[.week]) \(week)", main: main,
                               links: Self.navigation(words, week: week), current: path,
                               head: "<script src=\"/board.js\" defer></script>\n")
     }
@@ -80,21 +80,21 @@ struct BoardViews: Sendable {
     /// The board's navigation: this week, the week before and after the one shown (calendar
     /// steps, not data), the dashboard, sprints and charts.
     private static func navigation(_ words: BoardWords, week: ISOWeek?) -> [(href: String, label: String)] {
-        var links: [(href: String, label: String)] = [(href: "/", label: words["thisWeek"])]
+        var links: [(href: String, label: String)] = [(href: "/", label: words[.thisWeek])]
         if let week {
             let before = ISOWeek(containing: week.start.adding(days: -7)), after = ISOWeek(containing: week.start.adding(days: 7))
             links += [(href: "/week-\(before)", label: "← \(before)"), (href: "/week-\(after)", label: "\(after) →")]
         }
-        return links + [(href: "/index.html", label: words["dashboard"]), (href: "/sprints.html", label: words["sprints"]),
-                        (href: "/charts.html", label: words["charts"])]
+        return links + [(href: "/index.html", label: words[.dashboard]), (href: "/sprints.html", label: words[.sprints]),
+                        (href: "/charts.html", label: words[.charts])]
     }
 
     // MARK: Pieces
 
     /// The line the script writes its status into, with its words in the page's language.
     private static func liveLine(_ words: BoardWords) -> String {
-        "<p id=\"live\" class=\"live\" role=\"status\" aria-live=\"polite\" data-updated=\"\(LiveBoardPages.attribute(words["updated"]))\""
-            + " data-failed=\"\(LiveBoardPages.attribute(words["refreshFailed"]))\"></p>\n"
+        "<p id=\"live\" class=\"live\" role=\"status\" aria-live=\"polite\" data-updated=\"\(LiveBoardPages.attribute(words[.updated]))\""
+            + " data-failed=\"\(LiveBoardPages.attribute(words[.refreshFailed]))\"></p>\n"
     }
 
     private static func hidden(back: String) -> String {
@@ -109,8 +109,8 @@ struct BoardViews: Sendable {
     /// The explicit "as" field: empty writes as the person running the board; a member writes
     /// as that member, and the event records who wrote it for them.
     private static func asField(_ id: String, members: String, runner: String, words: BoardWords) -> String {
-        "<label for=\"\(id)\">\(LiveBoardPages.text(words["as"]))</label> <select id=\"\(id)\" name=\"as\">"
-            + "<option value=\"\">\(LiveBoardPages.line(words.format("asMe", runner)))</option>\(members)</select> "
+        "<label for=\"\(id)\">\(LiveBoardPages.text(words[.as]))</label> <select id=\"\(id)\" name=\"as\">"
+            + "<option value=\"\">\(LiveBoardPages.line(words.format(.asMe, runner)))</option>\(members)</select> "
     }
 
     /// A one-button form: the button is the control (labelled for a screen reader with the item).
@@ -128,62 +128,62 @@ struct BoardViews: Sendable {
         BoardControls(
             goal: { goal in
                 button(path("goals", goal.id.rawValue, goal.done ? "uncheck" : "check"), goal.done ? "☑" : "☐",
-                       label: words[goal.done ? "reopenGoal" : "checkGoal"] + goal.title, hidden: hidden, pressed: goal.done, kind: "check")
+                       label: words[goal.done ? .reopenGoal : .checkGoal] + goal.title, hidden: hidden, pressed: goal.done, kind: "check")
             },
             task: { node in
                 button(path("tasks", node.task.id.rawValue, node.task.done ? "uncheck" : "check"), node.task.done ? "☑" : "☐",
-                       label: words[node.task.done ? "reopenTask" : "checkTask"] + node.task.title, hidden: hidden,
+                       label: words[node.task.done ? .reopenTask : .checkTask] + node.task.title, hidden: hidden,
                        pressed: node.task.done, kind: "check")
             },
             taskTools: { node in
                 let task = node.task
                 var html = " "
                 if task.status == .todo {
-                    html += button(path("tasks", task.id.rawValue, "start"), LiveBoardPages.text(words["start"]), label: words["startTask"] + task.title,
+                    html += button(path("tasks", task.id.rawValue, "start"), LiveBoardPages.text(words[.start]), label: words[.startTask] + task.title,
                                    hidden: hidden, kind: "small")
                 }
                 let id = "edit-" + task.shortID
-                html += "<details class=\"edit\"><summary>\(LiveBoardPages.text(words["edit"]))<span class=\"sr\">: \(LiveBoardPages.line(task.title))</span></summary>"
+                html += "<details class=\"edit\"><summary>\(LiveBoardPages.text(words[.edit]))<span class=\"sr\">: \(LiveBoardPages.line(task.title))</span></summary>"
                     + "<form method=\"post\" action=\"\(LiveBoardPages.attribute(path("tasks", task.id.rawValue, "edit")))\">\(hidden)"
-                    + "<label for=\"\(id)-t\">\(LiveBoardPages.text(words["title"]))</label> <input id=\"\(id)-t\" name=\"title\" value=\"\(LiveBoardPages.attribute(task.title))\" required> "
-                    + "<label for=\"\(id)-d\">\(LiveBoardPages.text(words["due"]))</label> <input id=\"\(id)-d\" name=\"due\" value=\"\(task.due?.description ?? "")\" placeholder=\"\(LiveBoardPages.attribute(words["dueOrNone"]))\"> "
+                    + "<label for=\"\(id)-t\">\(LiveBoardPages.text(words[.title]))</label> <input id=\"\(id)-t\" name=\"title\" value=\"\(LiveBoardPages.attribute(task.title))\" required> "
+                    + "<label for=\"\(id)-d\">\(LiveBoardPages.text(words[.due]))</label> <input id=\"\(id)-d\" name=\"due\" value=\"\(task.due?.description ?? "")\" placeholder=\"\(LiveBoardPages.attribute(words[.dueOrNone]))\"> "
                     + asField("\(id)-as", members: members, runner: runner, words: words)
-                    + "<button type=\"submit\">\(LiveBoardPages.text(words["save"]))</button></form></details>"
+                    + "<button type=\"submit\">\(LiveBoardPages.text(words[.save]))</button></form></details>"
                 return html
             })
     }
 
     private static func forms(week: ISOWeek, members: String, runner: String, hidden: String, words: BoardWords) -> String {
         let weekField = "<input type=\"hidden\" name=\"week\" value=\"\(week)\">"
-        let options = "<option value=\"\">\(LiveBoardPages.text(words["me"]))</option>" + members
+        let options = "<option value=\"\">\(LiveBoardPages.text(words[.me]))</option>" + members
         let kinds = RetroEntry.kinds.map { "<option value=\"\($0)\">\($0)</option>" }.joined()
-        func text(_ key: String) -> String { LiveBoardPages.text(words[key]) }
+        func text(_ key: BoardWord) -> String { LiveBoardPages.text(words[key]) }
         return """
         <section class="edit-forms">
-        <h2>\(text("change"))</h2>
+        <h2>\(text(.change))</h2>
         <form class="stack" method="post" action="/tasks">\(hidden)\(weekField)
-        <h3>\(text("addTask"))</h3>
-        <label for="new-task">\(text("task"))</label> <input id="new-task" name="title" required>
-        <label for="new-task-member">\(text("for"))</label> <select id="new-task-member" name="member">\(options)</select>
-        <label for="new-task-due">\(text("due"))</label> <input id="new-task-due" name="due" placeholder="\(LiveBoardPages.attribute(words["dueHint"]))">
-        \(asField("new-task-as", members: members, runner: runner, words: words))<button type="submit">\(text("addTaskButton"))</button>
+        <h3>\(text(.addTask))</h3>
+        <label for="new-task">\(text(.task))</label> <input id="new-task" name="title" required>
+        <label for="new-task-member">\(text(.for))</label> <select id="new-task-member" name="member">\(options)</select>
+        <label for="new-task-due">\(text(.due))</label> <input id="new-task-due" name="due" placeholder="\(LiveBoardPages.attribute(words[.dueHint]))">
+        \(asField("new-task-as", members: members, runner: runner, words: words))<button type="submit">\(text(.addTaskButton))</button>
         </form>
         <form class="stack" method="post" action="/goals">\(hidden)\(weekField)
-        <h3>\(text("addGoal"))</h3>
-        <label for="new-goal">\(text("goal"))</label> <input id="new-goal" name="title" required>
-        \(asField("new-goal-as", members: members, runner: runner, words: words))<button type="submit">\(text("addGoalButton"))</button>
+        <h3>\(text(.addGoal))</h3>
+        <label for="new-goal">\(text(.goal))</label> <input id="new-goal" name="title" required>
+        \(asField("new-goal-as", members: members, runner: runner, words: words))<button type="submit">\(text(.addGoalButton))</button>
         </form>
         <form class="stack" method="post" action="/retro">\(hidden)\(weekField)
-        <h3>\(text("retro"))</h3>
-        <label for="new-retro">\(text("entry"))</label> <input id="new-retro" name="text" required>
-        <label for="new-retro-kind">\(text("kind"))</label> <select id="new-retro-kind" name="kind">\(kinds)</select>
-        \(asField("new-retro-as", members: members, runner: runner, words: words))<button type="submit">\(text("addEntry"))</button>
+        <h3>\(text(.retro))</h3>
+        <label for="new-retro">\(text(.entry))</label> <input id="new-retro" name="text" required>
+        <label for="new-retro-kind">\(text(.kind))</label> <select id="new-retro-kind" name="kind">\(kinds)</select>
+        \(asField("new-retro-as", members: members, runner: runner, words: words))<button type="submit">\(text(.addEntry))</button>
         </form>
         <form class="stack" method="post" action="/carry">\(hidden)<input type="hidden" name="to" value="\(week)">
-        <button type="submit">\(LiveBoardPages.text(words.format("carry", week.description)))</button>
+        <button type="submit">\(LiveBoardPages.text(words.format(.carry, week.description)))</button>
         </form>
         <form class="stack" method="post" action="/undo">\(hidden)
-        <button type="submit">\(text("undo"))</button>
+        <button type="submit">\(text(.undo))</button>
         </form>
         </section>
 
@@ -195,9 +195,9 @@ struct BoardViews: Sendable {
         """
         <section class="edit-forms">
         <form class="stack" method="post" action="/reviews/\(pr)/comment">\(hidden)
-        <h3>\(LiveBoardPages.text(words["comment"]))</h3>
-        <label for="new-comment">\(LiveBoardPages.text(words["commentText"]))</label> <textarea id="new-comment" name="text" rows="3" required></textarea>
-        \(asField("new-comment-as", members: memberOptions(members), runner: runner, words: words))<button type="submit">\(LiveBoardPages.text(words["commentButton"]))</button>
+        <h3>\(LiveBoardPages.text(words[.comment]))</h3>
+        <label for="new-comment">\(LiveBoardPages.text(words[.commentText]))</label> <textarea id="new-comment" name="text" rows="3" required></textarea>
+        \(asField("new-comment-as", members: memberOptions(members), runner: runner, words: words))<button type="submit">\(LiveBoardPages.text(words[.commentButton]))</button>
         </form>
         </section>
 
@@ -208,9 +208,9 @@ struct BoardViews: Sendable {
         switch notice {
         case .error(let error):
             let hints = error.hints.map { "<br>" + LiveBoardPages.line($0) }.joined()
-            return "<p class=\"notice error\" role=\"alert\">\(LiveBoardPages.text(words["error"])): \(LiveBoardPages.line(error.message))\(hints)</p>\n"
+            return "<p class=\"notice error\" role=\"alert\">\(LiveBoardPages.text(words[.error])): \(LiveBoardPages.line(error.message))\(hints)</p>\n"
         case .sync(let text):
-            return "<p class=\"notice error\" role=\"alert\">\(LiveBoardPages.text(words["syncFailed"])): \(LiveBoardPages.line(text))</p>\n"
+            return "<p class=\"notice error\" role=\"alert\">\(LiveBoardPages.text(words[.syncFailed])): \(LiveBoardPages.line(text))</p>\n"
         }
     }
 
