@@ -1,5 +1,4 @@
 import XCTest
-import Site
 @testable import WebBoard
 
 /// Every word of the live board exists in both languages, so no control falls back to a key.
