@@ -77,21 +77,49 @@ public enum JSON: Sendable {
         }
     }
 
+    /// Appends `s` as a JSON string literal. Runs of bytes that need no escape are copied
+    /// whole (a board's document is mostly such runs); quotes, backslashes, control
+    /// characters and U+2028/U+2029 (which end a line in JavaScript) are escaped.
     private static func escape(_ s: String, into out: inout String) {
         out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+        let utf8 = s.utf8
+        var run = utf8.startIndex
+        var index = run
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            var width = 1
+            let escaped: String?
+            switch byte {
+            case 0x22: escaped = "\\\""
+            case 0x5C: escaped = "\\\\"
+            case 0x0A: escaped = "\\n"
+            case 0x0D: escaped = "\\r"
+            case 0x09: escaped = "\\t"
+            case 0x00..<0x20:
+                let hex = String(byte, radix: 16)
+                escaped = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case 0xE2:
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                let second = utf8.index(after: index)
+                let third = second == utf8.endIndex ? second : utf8.index(after: second)
+                if third != utf8.endIndex, utf8[second] == 0x80, utf8[third] == 0xA8 || utf8[third] == 0xA9 {
+                    escaped = utf8[third] == 0xA8 ? "\\u2028" : "\\u2029"
+                    width = 3
+                } else {
+                    escaped = nil
+                }
+            default: escaped = nil
             }
+            guard let escaped else {
+                index = utf8.index(after: index)
+                continue
+            }
+            out += s[run..<index]
+            out += escaped
+            index = utf8.index(index, offsetBy: width)
+            run = index
         }
+        out += s[run..<utf8.endIndex]
         out += "\""
     }
 }
