@@ -112,6 +112,21 @@ public struct TaskNode: Sendable, Equatable {
 
     /// This node and every nested one, depth first.
     public var flattenedNodes: [TaskNode] { [self] + subtasks.flatMap(\.flattenedNodes) }
+
+    /// Done and total over `nodes` and every nested one, counted in place (`flattenedNodes`
+    /// would copy each node, sub-trees included, once per level).
+    static func tally(_ nodes: [TaskNode]) -> (done: Int, total: Int) {
+        var done = 0, total = 0
+        func visit(_ nodes: [TaskNode]) {
+            for node in nodes {
+                total += 1
+                if node.countsDone { done += 1 }
+                visit(node.subtasks)
+            }
+        }
+        visit(nodes)
+        return (done, total)
+    }
 }
 
 /// One member's tasks on a board, with progress over all of them (sub-tasks included).
@@ -178,8 +193,8 @@ extension TaskNode {
         let columns = state.liveMembers.compactMap { member -> MemberTasks? in
             guard let own = byMember[member.id] else { return nil }
             let nodes = tree(own, in: state, week: week, asOf: asOf)
-            let all = nodes.flatMap(\.flattenedNodes)
-            return MemberTasks(member: member, tasks: nodes, done: all.filter(\.countsDone).count, total: all.count)
+            let tally = TaskNode.tally(nodes)
+            return MemberTasks(member: member, tasks: nodes, done: tally.done, total: tally.total)
         }
         return (columns, tree(unassigned, in: state, week: week, asOf: asOf))
     }
