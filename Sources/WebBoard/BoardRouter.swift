@@ -69,6 +69,8 @@ struct BoardRouter: Sendable {
         switch (request.method, path) {
         case ("GET", "/style.css"), ("HEAD", "/style.css"):
             return HTTPResponse(status: 200, contentType: "text/css; charset=utf-8", text: BoardViews.stylesheet)
+        case ("GET", "/icon.svg"), ("HEAD", "/icon.svg"):
+            return HTTPResponse(status: 200, contentType: "image/svg+xml", text: BoardViews.icon)
         case ("GET", "/board.js"), ("HEAD", "/board.js"):
             return HTTPResponse(status: 200, contentType: "text/javascript; charset=utf-8", text: BoardScript.source)
         case ("GET", "/events"):

@@ -7,6 +7,17 @@ import TeamflowKit
 /// redirected back (they work without JavaScript); every control has a label; all user text
 /// goes through the site's escaping.
 struct BoardViews: Sendable {
+    /// What every page adds to `<head>`: the script, and the icon (named, so a browser does
+    /// not ask for `/favicon.ico`, which the board does not have).
+    static let head = "<script src=\"/board.js\" defer></script>\n<link rel=\"icon\" href=\"/icon.svg\" type=\"image/svg+xml\">\n"
+
+    /// The board's icon: a checked box, in the site's accent colour.
+    static let icon = """
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect x="1" y="1" width="14" height="14" rx="3" fill="#0969da"/>\
+    <path d="M4.5 8.5l2.5 2.5 4.5-5" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>
+
+    """
+
     /// What a page says above the board.
     enum Notice {
         /// A refused action: the CLI's message and hints.
@@ -46,7 +57,7 @@ struct BoardViews: Sendable {
                                          hidden: Self.hidden(back: path), words: words)
             }
             let html = live.document(title: page.title, main: main, links: Self.navigation(words, week: nil), current: path,
-                                     head: "<script src=\"/board.js\" defer></script>\n")
+                                     head: Self.head)
             return PageTemplate(html, language: language)
         }
         return template?.bytes(csrf: LiveBoardPages.attribute(csrf), notice: notice.map { Self.notice($0, BoardWords(language: template?.language ?? .en)) } ?? "")
@@ -74,7 +85,7 @@ struct BoardViews: Sendable {
         main += Self.forms(week: week, members: members, runner: team.author?.name ?? "", hidden: hidden, words: words)
         return pages.document(title: "\(words[.week]) \(week)", main: main,
                               links: Self.navigation(words, week: week), current: path,
-                              head: "<script src=\"/board.js\" defer></script>\n")
+                              head: Self.head)
     }
 
     /// The board's navigation: this week, the week before and after the one shown (calendar

@@ -54,6 +54,10 @@ final class LivePagesTests: XCTestCase {
         XCTAssertEqual(svg.status, 200)
         XCTAssertEqual(svg.headers["content-type"], "image/svg+xml")
         XCTAssertTrue(svg.body.contains("<svg"))
+        let icon = try browser.get("/icon.svg")
+        XCTAssertEqual(icon.status, 200)
+        XCTAssertEqual(icon.headers["content-type"], "image/svg+xml")
+        XCTAssertTrue(index.body.contains("<link rel=\"icon\" href=\"/icon.svg\""), "named, so no request for /favicon.ico")
         for path in ["/review-96.html", "/nothing.html", "/charts/../Package.swift", "/charts/nothing.svg", "/..%2Findex.html"] {
             XCTAssertEqual(try browser.get(path).status, 404, path)
         }
