@@ -10,13 +10,19 @@ import XCTest
 final class BrowserTests: XCTestCase {
     static let chromedriver = "/usr/bin/chromedriver"
 
-    func testTickATaskSeeCLIChangesLiveAndReadAt390Pixels() throws {
+    /// Python with selenium, or the reason the browser tests cannot run here.
+    static func requireBrowser() throws -> String {
         guard FileManager.default.isExecutableFile(atPath: Self.chromedriver) else {
             throw RequiredTool.missing("chromedriver is not installed (scripts/bootstrap.sh installs chromium-driver): the browser test is skipped")
         }
         guard let python = Self.python(with: "selenium") else {
             throw RequiredTool.missing("python3 with selenium is not installed (scripts/bootstrap.sh installs it): the browser test is skipped")
         }
+        return python
+    }
+
+    func testTickATaskSeeCLIChangesLiveAndReadAt390Pixels() throws {
+        let python = try Self.requireBrowser()
         let fixture = try BoardFixture()
         let serve = try ServeProcess(["serve", "--port", "0", "--no-open"], in: fixture.folder)
         defer { _ = serve.stop() }
@@ -41,6 +47,104 @@ final class BrowserTests: XCTestCase {
         let subject = try BoardFixture.git(["log", "-2", "--format=%s", "refs/teamflow/events"], in: fixture.folder)
         XCTAssertTrue(subject.contains("Login API"), subject)
     }
+
+    /// Walks the navigation as a reader would (dashboard, sprints, charts, a review, a wiki page,
+    /// another week) and comments on the review from its form: every page renders its heading
+    /// with no error in the console (a blocked inline script or style would be one under the
+    /// page's Content-Security-Policy), the charts' images load, and the comment is one commit.
+    func testEveryPageOfTheNavigationRendersAndTheReviewFormComments() throws {
+        let python = try Self.requireBrowser()
+        let fixture = try BoardFixture()
+        let team = try fixture.openTeam()
+        try team.reviews.add(.init(pr: 95, title: "Room <create>", sections: []))
+        try team.wikiPages.save(title: "Dev journal", body: "Step 1: **bold** <script>alert(1)</script>")
+        try team.sprints.add(name: "Sprint 12", from: "2024-11-18", to: "2024-11-29")
+        let serve = try ServeProcess(["serve", "--port", "0", "--no-open"], in: fixture.folder)
+        defer { _ = serve.stop() }
+        let line = try XCTUnwrap(serve.firstLine())
+        let address = try XCTUnwrap(ServeProcess.address(of: line))
+        let before = try fixture.commitCount()
+
+        let result = try Self.run(python, ["-c", Self.navigationScript, address.url])
+        if result.code == 3 { throw XCTSkip("Chromium could not start here: \(result.stdout) \(result.stderr.suffix(600))") }
+        XCTAssertEqual(result.code, 0, result.stdout + result.stderr.suffix(2000))
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
+        let headings = try XCTUnwrap(report["headings"] as? [String: String], "\(report)")
+        XCTAssertEqual(headings["/index.html"]?.isEmpty, false, "\(report)")
+        XCTAssertEqual(headings["/sprints.html"], "Sprints", "\(report)")
+        XCTAssertEqual(headings["/charts.html"], "Charts", "\(report)")
+        XCTAssertEqual(headings["/review-95.html"]?.contains("Room <create>"), true, "the title shown as text: \(report)")
+        XCTAssertEqual(headings["wiki"], "Dev journal", "\(report)")
+        XCTAssertEqual(headings["/week-2024-W46"]?.contains("2024-W46"), true, "\(report)")
+        XCTAssertEqual(report["scriptRan"] as? Bool, false, "the wiki page's <script> stays text")
+        XCTAssertGreaterThan(report["chartImages"] as? Int ?? 0, 0, "\(report)")
+        XCTAssertEqual(report["brokenImages"] as? [String], [], "\(report)")
+        XCTAssertEqual(report["commentShown"] as? Bool, true, "\(report)")
+        XCTAssertEqual(report["console"] as? [String], [], "\(report)")
+
+        XCTAssertEqual(try fixture.commitCount(), before + 1, "the comment is one commit")
+        XCTAssertEqual(try fixture.openTeam().reviews.find("95").comments.map(\.text), ["Reviewed in Chromium <b>"])
+    }
+
+    /// Follows the navigation's links by clicking them, reads each page's first heading, then
+    /// posts a comment from the review page's form. Exit 3: no browser.
+    static let navigationScript = #"""
+    import json, os, sys, time
+    os.environ["SE_AVOID_STATS"] = "true"
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    url = sys.argv[1]
+    options = webdriver.ChromeOptions()
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--window-size=1200,900"]:
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    try:
+        driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
+    except Exception as error:
+        print("cannot start Chromium:", repr(error)[:400])
+        sys.exit(3)
+    report = {"headings": {}, "brokenImages": [], "chartImages": 0}
+    def wait(condition, seconds):
+        end = time.time() + seconds
+        while time.time() < end:
+            try:
+                if condition():
+                    return True
+            except Exception:
+                pass
+            time.sleep(0.05)
+        return False
+    def follow(selector, name):
+        driver.find_element(By.CSS_SELECTOR, selector).click()
+        wait(lambda: driver.execute_script("return document.readyState") == "complete", 5)
+        report["headings"][name] = driver.find_element(By.CSS_SELECTOR, "main h1").text
+        for image in driver.find_elements(By.CSS_SELECTOR, "main img"):
+            if "charts/" in (image.get_attribute("src") or ""):
+                report["chartImages"] += 1
+            wait(lambda: driver.execute_script("return arguments[0].complete", image), 5)
+            if not driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image):
+                report["brokenImages"].append(image.get_attribute("src"))
+    try:
+        driver.get(url)
+        driver.execute_script("window.alerted = false; window.alert = function () { window.alerted = true; };")
+        for href in ["/index.html", "/sprints.html", "/charts.html"]:
+            follow('nav a[href="%s"]' % href, href)
+        follow('nav a[href="/index.html"]', "/index.html")
+        follow('main a[href="review-95.html"]', "/review-95.html")
+        driver.find_element(By.ID, "new-comment").send_keys("Reviewed in Chromium <b>")
+        driver.find_element(By.CSS_SELECTOR, 'form[action="/reviews/95/comment"] button[type="submit"]').click()
+        report["commentShown"] = wait(lambda: "Reviewed in Chromium <b>" in driver.find_element(By.TAG_NAME, "main").text, 5)
+        follow('nav a[href="/index.html"]', "/index.html")
+        follow('main a[href^="page-"]', "wiki")
+        report["scriptRan"] = bool(driver.execute_script("return window.alerted === true || document.querySelector('main script') !== null"))
+        follow('nav a[href="/"]', "/")
+        follow('nav a[href="/week-2024-W46"]', "/week-2024-W46")
+        report["console"] = [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+    finally:
+        driver.quit()
+    print(json.dumps(report))
+    """#
 
     /// Clicks the task's checkbox, waits for it to show checked, adds a task with the CLI and
     /// times its arrival in the open page, then measures the page at 390 px. Exit 3: no browser.
