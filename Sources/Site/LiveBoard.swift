@@ -29,9 +29,12 @@ public struct LiveBoardPages: Sendable {
 
     /// The page of `week` in `state` as of `today` (nil: this week); comment times in `timeZone`.
     /// Only that week's board is built.
+    /// With `board` (that week's board, built by the caller from the same state and day),
+    /// the board is not built again.
     public init(state: TeamState, week: ISOWeek?, today: Day, timeZone: TimeZone?, language: SiteLanguage = .en,
-                teamFallback: String? = nil) {
-        map = SiteMap(state: state, today: today, timeZone: timeZone, only: week ?? ISOWeek(containing: today))
+                teamFallback: String? = nil, board: WeekBoard? = nil) {
+        let shown = week ?? ISOWeek(containing: today)
+        map = SiteMap(state: state, today: today, timeZone: timeZone, only: shown, board: board?.week == shown ? board : nil)
         self.language = language
         team = state.teamName ?? teamFallback ?? language.word("team")
     }

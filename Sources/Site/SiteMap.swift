@@ -33,13 +33,15 @@ struct SiteMap {
     /// The map of the whole site; with `only`, of that week's page alone (its board built by
     /// itself, no scan for every week's, no reviews or wiki pages: what the live board renders
     /// per request).
-    init(state: TeamState, today: Day, timeZone: TimeZone? = nil, only week: ISOWeek? = nil) {
+    /// `board`, when given, is that week's board already built (the live board keeps its
+    /// selection of tasks between changes).
+    init(state: TeamState, today: Day, timeZone: TimeZone? = nil, only week: ISOWeek? = nil, board: WeekBoard? = nil) {
         self.state = state
         self.timeZone = timeZone
         self.today = today
         thisWeek = ISOWeek(containing: today)
         boards = week == nil ? WeekBoards(state: state) : nil
-        single = week.map { WeekBoard(state: state, week: $0, today: today) }
+        single = board ?? week.map { WeekBoard(state: state, week: $0, today: today) }
         retrosByWeek = Dictionary(grouping: state.retros(), by: \.week)
         // A one-week map (the live board's page) links to no review or wiki page: naming them
         // all would cost a pass over every review and page on each render.

@@ -187,6 +187,12 @@ public final class GitEventStore: EventRepository {
     /// Folds our own new events into the state held for the parent, in place, so reading the
     /// state after an append costs nothing.
     private func advanceMemo(from parent: ObjectID?, to tip: ObjectID, with events: [Event]) {
+        // A long-running reader's state, when another writer moved the ref since it was last
+        // read, is first brought up to the parent (journal or tree diff) rather than dropped:
+        // dropping it would decode the whole snapshot again on the next read.
+        if keepsStateDecoded, let parent, let held = memo?.tip, held != parent.hex {
+            _ = try? cachedState(at: parent)
+        }
         // The first append starts from the empty history: nothing to read back from the ref.
         let held = parent == nil ? StateCache.Entry(ref: ref, tip: "", state: TeamState(), diagnostics: [], unwritten: true)
                                  : memo.take()

@@ -43,16 +43,24 @@ final class BoardService: @unchecked Sendable {
         lock.withLock { lineCaches[path] }
     }
 
+    /// Each shown week's selection of tasks, kept between changes (used under `lock`).
+    private let selections = WeekSelections()
+
+    /// How many full scans the selection of `week` has made (tests).
+    func selectionScans(of week: ISOWeek) -> Int? {
+        lock.withLock { selections.scans(of: week) }
+    }
+
     /// The page rendered by `render` for `week` at the current tip, from the cache when the
-    /// tip has not moved; `render` gets the page's line cache.
-    func page(week: String, render: (Team, BoardLineCache) throws -> PageTemplate) throws -> PageTemplate {
+    /// tip has not moved; `render` gets the page's line cache and the weeks' selections.
+    func page(week: String, render: (Team, BoardLineCache, WeekSelections) throws -> PageTemplate) throws -> PageTemplate {
         try withTeam { team in
             let key = try Self.key(team, week)
             if let cached = pageCache, cached.key == key { return cached.page }
             if lineCaches[week] == nil, lineCaches.count >= 8 { lineCaches = [:] }
             let lines = lineCaches[week] ?? BoardLineCache()
             lineCaches[week] = lines
-            let page = try render(team, lines)
+            let page = try render(team, lines, selections)
             pageCache = (key, page)
             return page
         }
@@ -164,7 +172,10 @@ final class BoardService: @unchecked Sendable {
         try withTeam { team in
             let key = try Self.key(team, week ?? "")
             if let cached = weekCache, cached.key == key { return cached.bytes }
-            let bytes = Array((EntityJSON.week(try team.week(week), today: team.session().today).document.serialized() + "\n").utf8)
+            let session = team.session()
+            let shown = try week.map { try session.week($0) } ?? ISOWeek(containing: session.today)
+            let board = selections.board(try team.state(), week: shown, today: session.today)
+            let bytes = Array((EntityJSON.week(board, today: session.today).document.serialized() + "\n").utf8)
             weekCache = (key, bytes)
             return bytes
         }
@@ -187,6 +198,33 @@ final class BoardService: @unchecked Sendable {
         let today = team.session().today
         return EntityJSON.many(try team.queries.views(tasks).map { EntityJSON.json($0.task, memberName: $0.memberName, today: today) })
     }
+}
+
+/// The task selection of each week a page or script asked for (`WeekTaskSelection`): after a
+/// change, a board judges only the tasks written since instead of scanning the history. Used
+/// under the service's lock.
+final class WeekSelections: @unchecked Sendable {
+    // @unchecked: used only under `BoardService`'s lock, as documented above.
+    private var selections: [String: WeekTaskSelection] = [:]
+
+    /// The board of `week` in `state` as of `today`, equal to `WeekBoard(state:week:today:)`.
+    func board(_ state: TeamState, week: ISOWeek, today: Day) -> WeekBoard {
+        let key = week.description
+        var selection: WeekTaskSelection
+        if let kept = selections[key], kept.today == today {
+            selection = kept
+            selection.update(to: state)
+        } else {
+            selection = WeekTaskSelection(week: week, today: today, state: state)
+        }
+        // A few weeks are open at once; a crawler walking every week does not grow this.
+        if selections[key] == nil, selections.count >= 16 { selections = [:] }
+        selections[key] = selection
+        return WeekBoard(state: state, selection: selection)
+    }
+
+    /// How many full scans the selection of `week` has made (tests).
+    func scans(of week: ISOWeek) -> Int? { selections[week.description]?.scans }
 }
 
 /// The events ref's tip, polled every half second by one thread with its own store, so an

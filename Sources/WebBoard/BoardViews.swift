@@ -33,9 +33,10 @@ struct BoardViews: Sendable {
 
     /// The page of `week` (nil: this week) for a session whose CSRF token is `csrf`, as bytes.
     func page(service: BoardService, week: String?, csrf: String, path: String, notice: Notice?) throws -> [UInt8] {
-        let template = try service.page(week: path) { team, lines in
+        let template = try service.page(week: path) { team, lines, selections in
             let language = Self.language(team)
-            return PageTemplate(try render(team, week: week, path: path, teamFallback: service.teamFallback, language: language, lines: lines),
+            return PageTemplate(try render(team, week: week, path: path, teamFallback: service.teamFallback, language: language, lines: lines,
+                                             selections: selections),
                                 language: language)
         }
         return template.bytes(csrf: LiveBoardPages.attribute(csrf), notice: notice.map { Self.notice($0, BoardWords(language: template.language)) } ?? "")
@@ -70,13 +71,13 @@ struct BoardViews: Sendable {
     }
 
     private func render(_ team: Team, week text: String?, path: String, teamFallback: String?, language: SiteLanguage,
-                        lines: BoardLineCache) throws -> String {
+                        lines: BoardLineCache, selections: WeekSelections) throws -> String {
         let session = team.session()
         let state = try team.state()
         let week = try text.map { try session.week($0) } ?? ISOWeek(containing: session.today)
         let words = BoardWords(language: language)
         let pages = LiveBoardPages(state: state, week: week, today: session.today, timeZone: session.timeZone, language: language,
-                                   teamFallback: teamFallback)
+                                   teamFallback: teamFallback, board: selections.board(state, week: week, today: session.today))
         let hidden = Self.hidden(back: path)
         let members = Self.memberOptions(state.liveMembers)
         var main = Self.liveLine(words) + Self.noticeSlot

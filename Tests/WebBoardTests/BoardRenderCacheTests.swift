@@ -20,6 +20,24 @@ final class BoardRenderCacheTests: XCTestCase {
         XCTAssertTrue(String(decoding: after, as: UTF8.self).contains("aria-pressed=\"true\""))
     }
 
+    func testChangesFromTheBoardAndFromElsewhereAreJudgedFromTheWriteLogNotByAScan() throws {
+        let fixture = try BoardFixture()
+        let team = try fixture.openTeam()
+        team.store.keepsStateDecoded = true
+        let service = BoardService(team: team)
+        let views = BoardViews()
+        _ = try views.page(service: service, week: nil, csrf: "c", path: "/", notice: nil)
+        _ = try fixture.openTeam().tasks.add(title: "From the CLI", .init(member: "jiwoo"))
+        _ = try service.setStatus(.check, task: fixture.taskID)
+        let after = String(decoding: try views.page(service: service, week: nil, csrf: "c", path: "/", notice: nil), as: UTF8.self)
+        XCTAssertTrue(after.contains("From the CLI"), after)
+        XCTAssertEqual(service.selectionScans(of: ISOWeek(year: 2024, week: 47)), 1, "one scan when the page was first shown")
+        let fresh = try views.page(service: BoardService(team: try fixture.openTeam()), week: nil, csrf: "c", path: "/", notice: nil)
+        XCTAssertEqual(after, String(decoding: fresh, as: UTF8.self))
+        _ = try service.weekDocument(nil)
+        XCTAssertEqual(service.selectionScans(of: ISOWeek(year: 2024, week: 47)), 1, "the API's week document uses the same selection")
+    }
+
     func testANewMemberRenewsEveryLineBecauseTheFormsOfferThem() throws {
         let fixture = try BoardFixture()
         let service = BoardService(team: try fixture.openTeam())

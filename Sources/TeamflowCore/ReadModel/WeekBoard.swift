@@ -142,7 +142,14 @@ extension WeekBoard {
     public init(state: TeamState, week: ISOWeek, today: Day) {
         let key = week.description
         // One scan for both the week's tasks and the overdue ones: a scan decodes every task.
-        let relevant = state.liveTasks { $0.week == key || $0.isCarried(outOf: key) || $0.isOverdue(today: today) }
+        let relevant = state.liveTasks { WeekTaskSelection.belongs($0, week: key, today: today) }
+        self.init(state: state, week: week, today: today, relevant: relevant)
+    }
+
+    /// The board from the live tasks that are the week's, carried out of it or overdue on
+    /// `today`, in the order they were added.
+    init(state: TeamState, week: ISOWeek, today: Day, relevant: [TeamTask]) {
+        let key = week.description
         let sprint = state.sprint(overlapping: week)
         self.init(state: state, week: week, asOf: today, goals: state.goals(in: week),
                   sprint: sprint, sprintGoals: sprint.map(state.goals(in:)) ?? [],

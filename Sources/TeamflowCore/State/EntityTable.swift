@@ -13,6 +13,9 @@ public struct EntityTable<Entity: Sendable & Equatable>: Sendable {
     package private(set) var changes: [String: Entity] = [:]
     /// Stored entries that `changes` replaced or that were removed.
     package private(set) var shadowed: Set<Int> = []
+    /// The keys written since `decodeAll` (nil before it): see `WrittenKeys`. Not part of the
+    /// table's value (equality and encoding ignore it).
+    public internal(set) var writtenKeys: WrittenKeys?
 
     public init() {}
 
@@ -28,6 +31,7 @@ public struct EntityTable<Entity: Sendable & Equatable>: Sendable {
             return stored.entity(at: index)
         }
         _modify {
+            noteWrite(key)
             if let stored, changes[key] == nil, let index = stored.index(of: key), !shadowed.contains(index) {
                 shadowed.insert(index)
                 changes[key] = stored.entity(at: index)
@@ -58,8 +62,14 @@ public struct EntityTable<Entity: Sendable & Equatable>: Sendable {
     /// Decodes every stored entry into memory, so later reads and scans decode nothing: for a
     /// long-running reader (the web board) that scans the same table on every request. The
     /// entries, and what every read returns, stay the same.
+    /// From then on the table logs the keys written (`writtenKeys`), for such a reader.
     public mutating func decodeAll() {
-        guard let stored else { return }
+        guard let stored else {
+            // Already whole in memory: a log already kept goes on.
+            if writtenKeys == nil { writtenKeys = WrittenKeys() }
+            return
+        }
+        writtenKeys = WrittenKeys()
         var all = changes
         all.reserveCapacity(count)
         let keys = stored.allKeys()
