@@ -143,7 +143,7 @@ let package = Package(
         // The web board against a real server on a free port; browser tests through Selenium.
         .testTarget(name: "WebBoardTests", dependencies: ["WebBoard", "TeamflowKit", "TeamflowTestSupport"]),
         // The `--json` encoder read back by Foundation's JSON reader.
-        .testTarget(name: "JSONShapesTests", dependencies: ["JSONShapes"]),
+        .testTarget(name: "JSONShapesTests", dependencies: ["JSONShapes", "TeamflowTestSupport"]),
         // The facade as a client sees it: only `import TeamflowKit`.
         .testTarget(name: "TeamflowKitTests", dependencies: ["TeamflowKit"]),
         // CLITests run the built binary end to end; one walks its command tree (`@testable import teamflow`).

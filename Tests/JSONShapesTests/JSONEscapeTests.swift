@@ -1,5 +1,6 @@
 import Foundation
 import JSONShapes
+import TeamflowTestSupport
 import XCTest
 
 /// Strings written by `JSON` are read back unchanged by an independent reader (Foundation's
@@ -46,18 +47,5 @@ final class JSONEscapeTests: XCTestCase {
             }
         }
         return out + "\""
-    }
-}
-
-/// A small deterministic generator (the tests never depend on the system's randomness).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

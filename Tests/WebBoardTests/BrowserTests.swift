@@ -48,6 +48,36 @@ final class BrowserTests: XCTestCase {
         XCTAssertTrue(subject.contains("Login API"), subject)
     }
 
+    /// What both scripts start with: headless Chromium through Debian's chromedriver (exit 3
+    /// when it cannot start), the browser's console kept, and a polling `wait`.
+    static let preamble = #"""
+    import json, os, subprocess, sys, time
+    os.environ["SE_AVOID_STATS"] = "true"
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    options = webdriver.ChromeOptions()
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--window-size=1200,900"]:
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    try:
+        driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
+    except Exception as error:
+        print("cannot start Chromium:", repr(error)[:400])
+        sys.exit(3)
+    def wait(condition, seconds):
+        end = time.time() + seconds
+        while time.time() < end:
+            try:
+                if condition():
+                    return True
+            except Exception:
+                pass
+            time.sleep(0.05)
+        return False
+
+    """#
+
     /// Walks the navigation as a reader would (dashboard, sprints, charts, a review, a wiki page,
     /// another week) and comments on the review from its form: every page renders its heading
     /// with no error in the console (a blocked inline script or style would be one under the
@@ -88,43 +118,34 @@ final class BrowserTests: XCTestCase {
 
     /// Follows the navigation's links by clicking them, reads each page's first heading, then
     /// posts a comment from the review page's form. Exit 3: no browser.
-    static let navigationScript = #"""
-    import json, os, sys, time
-    os.environ["SE_AVOID_STATS"] = "true"
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
+    static let navigationScript = preamble + #"""
     url = sys.argv[1]
-    options = webdriver.ChromeOptions()
-    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--window-size=1200,900"]:
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    try:
-        driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
-    except Exception as error:
-        print("cannot start Chromium:", repr(error)[:400])
-        sys.exit(3)
     report = {"headings": {}, "brokenImages": [], "chartImages": 0}
-    def wait(condition, seconds):
-        end = time.time() + seconds
-        while time.time() < end:
-            try:
-                if condition():
-                    return True
-            except Exception:
-                pass
-            time.sleep(0.05)
-        return False
+    def gone(element):
+        try:
+            element.tag_name
+            return False
+        except Exception:
+            return True
     def follow(selector, name):
-        driver.find_element(By.CSS_SELECTOR, selector).click()
-        wait(lambda: driver.execute_script("return document.readyState") == "complete", 5)
-        report["headings"][name] = driver.find_element(By.CSS_SELECTOR, "main h1").text
-        for image in driver.find_elements(By.CSS_SELECTOR, "main img"):
-            if "charts/" in (image.get_attribute("src") or ""):
-                report["chartImages"] += 1
-            wait(lambda: driver.execute_script("return arguments[0].complete", image), 5)
-            if not driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image):
-                report["brokenImages"].append(image.get_attribute("src"))
+        # The old page's <main> goes stale once the browser has left it; only then is the
+        # new page's readyState the one that counts.
+        # A page still settling (the form's redirect, a live refresh) may replace the link
+        # between finding and clicking it: find it again.
+        for attempt in range(5):
+            try:
+                old = driver.find_element(By.TAG_NAME, "main")
+                driver.find_element(By.CSS_SELECTOR, selector).click()
+                break
+            except Exception:
+                time.sleep(0.2)
+        wait(lambda: gone(old) and driver.execute_script("return document.readyState") == "complete", 5)
+        # Read in one script each: a live refresh may replace <main> between two calls.
+        report["headings"][name] = driver.execute_script("var h = document.querySelector('main h1'); return h ? h.textContent.trim() : null")
+        wait(lambda: driver.execute_script("return Array.prototype.every.call(document.querySelectorAll('main img'), function (i) { return i.complete; })"), 5)
+        images = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('main img'), function (i) { return [i.getAttribute('src') || '', i.naturalWidth]; })")
+        report["chartImages"] += len([src for src, width in images if "charts/" in src])
+        report["brokenImages"] += [src for src, width in images if width == 0]
     try:
         driver.get(url)
         driver.execute_script("window.alerted = false; window.alert = function () { window.alerted = true; };")
@@ -135,6 +156,7 @@ final class BrowserTests: XCTestCase {
         driver.find_element(By.ID, "new-comment").send_keys("Reviewed in Chromium <b>")
         driver.find_element(By.CSS_SELECTOR, 'form[action="/reviews/95/comment"] button[type="submit"]').click()
         report["commentShown"] = wait(lambda: "Reviewed in Chromium <b>" in driver.find_element(By.TAG_NAME, "main").text, 5)
+        time.sleep(0.8)  # the page's event stream sees the comment's commit and refreshes once more
         follow('nav a[href="/index.html"]', "/index.html")
         follow('main a[href^="page-"]', "wiki")
         report["scriptRan"] = bool(driver.execute_script("return window.alerted === true || document.querySelector('main script') !== null"))
@@ -148,32 +170,9 @@ final class BrowserTests: XCTestCase {
 
     /// Clicks the task's checkbox, waits for it to show checked, adds a task with the CLI and
     /// times its arrival in the open page, then measures the page at 390 px. Exit 3: no browser.
-    static let script = #"""
-    import json, os, subprocess, sys, time
-    os.environ["SE_AVOID_STATS"] = "true"
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
+    static let script = preamble + #"""
     url, teamflow, repo, short = sys.argv[1:5]
-    options = webdriver.ChromeOptions()
-    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--window-size=1200,900"]:
-        options.add_argument(flag)
-    try:
-        driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
-    except Exception as error:
-        print("cannot start Chromium:", repr(error)[:400])
-        sys.exit(3)
     report = {}
-    def wait(condition, seconds):
-        end = time.time() + seconds
-        while time.time() < end:
-            try:
-                if condition():
-                    return True
-            except Exception:
-                pass
-            time.sleep(0.05)
-        return False
     try:
         driver.get(url)
         report["tokenLeftURL"] = "token=" not in driver.current_url
