@@ -39,10 +39,7 @@ public struct WeekBoard: Sendable, Equatable {
     public var doneCount: Int { goals.filter(\.done).count }
     public var sprintDoneCount: Int { sprintGoals.filter(\.done).count }
     /// Done and total over the unassigned tasks (sub-tasks included; a carried-away record is never done).
-    public var unassignedProgress: (done: Int, total: Int) {
-        let all = unassigned.flatMap(\.flattenedNodes)
-        return (all.filter(\.countsDone).count, all.count)
-    }
+    public var unassignedProgress: (done: Int, total: Int) { TaskNode.tally(unassigned) }
     /// Every task line of the week (members' and unassigned, sub-tasks included), in board order.
     public var allTaskNodes: [TaskNode] { (members.flatMap(\.tasks) + unassigned).flatMap(\.flattenedNodes) }
 }
