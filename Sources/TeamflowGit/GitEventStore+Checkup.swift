@@ -9,11 +9,11 @@ public struct CheckupReport: Sendable {
 }
 
 extension GitEventStore {
-    /// Runs `doctor()` and counts the readable events. The problems are returned, not also
+    /// Runs `doctor()` and counts the readable events (as its replay passes them). The problems are returned, not also
     /// sent to `onDiagnostic`, so each is reported once.
     public func checkup() throws -> CheckupReport {
         onDiagnostic = { _ in }
-        let problems = try doctor()
-        return CheckupReport(events: try events().count, problems: problems)
+        let (problems, events) = try examine()
+        return CheckupReport(events: events, problems: problems)
     }
 }

@@ -119,17 +119,25 @@ extension GitEventStore {
     /// the events pass (no list of them is kept) and notes each file's clock, which the Lamport
     /// check and the cache comparison then use instead of reading the blobs again.
     public func doctor() throws -> [Diagnostic] {
-        guard let tip = try tip() else { return [] }
+        try examine().problems
+    }
+
+    /// `doctor`'s work, with the number of readable events it folded (each counted as the
+    /// replay passes it, so `checkup` need not decode the history a second time).
+    func examine() throws -> (problems: [Diagnostic], events: Int) {
+        guard let tip = try tip() else { return ([], 0) }
         let root = try repository.readCommit(tip).tree
         let files = try reader.eventFiles(rootTree: root)
         var checks = EventChecks()
         // Path to (blob, clock) of each file the replay folded.
         var known: [String: (blob: ObjectID, clock: Int)] = [:]
+        var readable = 0
         let replayed: (state: TeamState, diagnostics: [Diagnostic])
         if let streamed = Trace.measure("doctor replay (streaming)", {
             StreamingReplay(repository: repository).fold(files) { event, file in
                 checks.check(event, path: files[file].path)
                 known[files[file].path] = (files[file].blob, event.clock)
+                readable += 1
             }
         }) {
             replayed = streamed
@@ -137,6 +145,7 @@ extension GitEventStore {
             checks = EventChecks()
             known = [:]
             let (events, diagnostics) = reader.load(files)
+            readable = events.count
             // Where each event really is (older histories use another layout).
             var paths: [String: String] = [:]
             for file in files where paths[String(TreeLayout.id(ofPath: file.path))] == nil {
@@ -168,7 +177,7 @@ extension GitEventStore {
         }
         let entry = StateCache.Entry(ref: ref, tip: tip.hex, state: replayed.state, diagnostics: replayed.diagnostics)
         if let stale = try cacheMismatch(at: tip, replayed: entry) { problems.append(stale) }
-        return problems
+        return (problems, readable)
     }
 
     /// Compares the state the cache serves (snapshot, journal, catch-up) with a replay of

@@ -273,6 +273,30 @@ final class IntegrityTests: XCTestCase {
         XCTAssertTrue(try repo.store().doctor().isEmpty)
     }
 
+    /// `checkup` counts the events its own replay folds instead of reading the history again:
+    /// the count must be what a plain read of every event gives, on the streaming path and on
+    /// the full read a file outside the canonical paths sends it to.
+    func testCheckupCountsWhatAFullReadCounts() throws {
+        let repo = try TestRepository()
+        for i in 0..<3 { _ = try repo.addGoal("goal \(i)") }
+        try plant(in: repo, id: "aaaa00000000000000000001", clock: "7", title: "legacy layout")
+        try repo.plant(path: "events/b/bb/bbbb00000000000000000002.yaml", text: "v: 1\nid: [not closed\n")
+        try repo.plant(path: "events/c/cc/cccc00000000000000000003.yaml",
+                       text: "v: 1\nid: dddd00000000000000000004\ntype: goal.added\nat: 2024-11-19T10:00:00+09:00\n"
+                           + "author:\n  name: x\n  email: x@example.com\nclock: 8\ndata:\n  title: t\n  week: 2024-W47\n")
+        let streamed = try repo.store().checkup()
+        XCTAssertEqual(streamed.events, try repo.store().events().count)
+        XCTAssertEqual(streamed.events, 4, "three goals and the legacy file; the corrupt and misnamed files are skipped")
+        XCTAssertEqual(streamed.problems.count, 2, "\(streamed.problems)")
+
+        try repo.plant(path: "events/elsewhere/eeee00000000000000000005.yaml",
+                       text: "v: 1\nid: eeee00000000000000000005\ntype: goal.added\nat: 2024-11-19T10:00:00+09:00\n"
+                           + "author:\n  name: x\n  email: x@example.com\nclock: 9\ndata:\n  title: t\n  week: 2024-W47\n")
+        let full = try repo.store().checkup()
+        XCTAssertEqual(full.events, try repo.store().events().count)
+        XCTAssertEqual(full.events, 5)
+    }
+
     /// Commits an event file by hand, as a teammate's tool or an attacker would.
     private func plant(in repo: TestRepository, id: String, clock: String, title: String) throws {
         try plant(in: repo, id: id, clock: clock, type: "goal.added", data: "  title: \(title)\n  week: 2024-W47\n")
