@@ -1,3 +1,4 @@
+import TeamflowTestSupport
 import XCTest
 @testable import TeamflowCore
 
@@ -63,5 +64,38 @@ final class TerminalTextTests: XCTestCase {
         let text = String(repeating: "에픽 1, 2 빠르게 완성 ", count: 1_000)
         XCTAssertEqual(TerminalText.sanitize(text), text)
         XCTAssertEqual(TerminalText.render(text, color: false), text)
+    }
+
+    /// The escaping works on UTF-8 bytes; it must agree with the rule stated on scalars
+    /// (`needsEscape`, `escape`, the markers) for any text, above all around the ranges whose
+    /// encodings share lead bytes with scalars that are kept (U+2027, U+2030, U+FDCF, U+FDF0…).
+    func testByteLevelEscapingAgreesWithTheScalarRule() {
+        let edges: [ClosedRange<UInt32>] = [0x00...0x20, 0x7E...0xA1, 0x2026...0x2030, 0x2064...0x206A,
+                                            0xFDCE...0xFDF1, 0xAC00...0xAC02, 0x1F680...0x1F681, 0xFFFD...0xFFFD, 0x41...0x43]
+        let alphabet = edges.flatMap { $0.compactMap(Unicode.Scalar.init) }
+        func reference(_ text: String, keepingNewlines: Bool, markers: Bool?) -> String {
+            var out = ""
+            for scalar in text.unicodeScalars {
+                guard TerminalText.needsEscape(scalar, keepingNewlines: keepingNewlines) else { out.unicodeScalars.append(scalar); continue }
+                if let markers, (0xFDD0...0xFDD6).contains(scalar.value) {
+                    let index = Int(scalar.value - 0xFDD0)
+                    if markers { out += "\u{1B}[" + (index == 0 ? "0" : TerminalText.Style.allCases[index - 1].rawValue) + "m" }
+                    continue
+                }
+                out += TerminalText.escape(scalar)
+            }
+            return out
+        }
+        var generator = SplitMix(seed: 7)
+        for trial in 0..<3_000 {
+            var text = ""
+            for _ in 0..<Int(generator.next() % 24) {
+                text.unicodeScalars.append(alphabet[Int(generator.next() % UInt64(alphabet.count))])
+            }
+            XCTAssertEqual(TerminalText.sanitize(text), reference(text, keepingNewlines: true, markers: nil), "trial \(trial)")
+            XCTAssertEqual(TerminalText.singleLine(text), reference(text, keepingNewlines: false, markers: nil), "trial \(trial)")
+            XCTAssertEqual(TerminalText.render(text, color: true), reference(text, keepingNewlines: true, markers: true), "trial \(trial)")
+            XCTAssertEqual(TerminalText.render(text, color: false), reference(text, keepingNewlines: true, markers: false), "trial \(trial)")
+        }
     }
 }

@@ -53,7 +53,7 @@ extension TeamState {
     /// first, so a board sorts one week's tasks, not the whole history's.
     public func liveTasks(where predicate: (TeamTask) -> Bool) -> [TeamTask] {
         var known: [TeamTask.ID: Bool] = [:]
-        return tasks.values { predicate($0) && isLive($0, known: &known) }.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+        return tasks.values { predicate($0) && isLive($0, known: &known) }.sortedByPosition { ($0.clock, $0.id) < ($1.clock, $1.id) }
     }
 
     /// `isLive`, remembering the answer for every ancestor it walks through: a list of tasks

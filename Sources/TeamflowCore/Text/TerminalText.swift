@@ -86,24 +86,66 @@ public enum TerminalText {
         return table
     }()
 
+    /// Works on the UTF-8 bytes: every scalar `needsEscape` names has a short, fixed encoding
+    /// (a byte below 0x20 or 0x7F; C2 80-9F; E2 80 A8-AE or E2 81 A6-A9; EF B7 90-AF), so the
+    /// clean runs between them (nearly all text) are copied whole instead of scalar by scalar.
     private static func escaping(_ text: String, keepingNewlines: Bool, markers: MarkerHandling?) -> String {
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { needsEscape($0, keepingNewlines: keepingNewlines) }) else {
-            return text
-        }
-        var out = String.UnicodeScalarView(scalars[..<first])
-        for scalar in scalars[first...] {
-            guard needsEscape(scalar, keepingNewlines: keepingNewlines) else {
-                out.append(scalar)
-                continue
+        var text = text
+        let escaped: String? = text.withUTF8 { bytes in
+            var at = 0
+            while at < bytes.count, escapedLength(bytes, at, keepingNewlines: keepingNewlines) == 0 { at += 1 }
+            guard at < bytes.count else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 16)
+            var runStart = 0
+            while at < bytes.count {
+                let length = escapedLength(bytes, at, keepingNewlines: keepingNewlines)
+                guard length > 0 else { at += 1; continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<at]))
+                let scalar = Unicode.Scalar(scalarValue(bytes, at, length)) ?? "\u{FFFD}"
+                if let markers, let sgr = sgrByMarker[scalar] {
+                    if markers == .sgr { out.append(contentsOf: sgr.utf8) }
+                } else {
+                    out.append(contentsOf: escape(scalar).utf8)
+                }
+                at += length
+                runStart = at
             }
-            if let markers, let sgr = sgrByMarker[scalar] {
-                if markers == .sgr { out.append(contentsOf: sgr.unicodeScalars) }
-                continue
-            }
-            out.append(contentsOf: escape(scalar).unicodeScalars)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(out)
+        return escaped ?? text
+    }
+
+    /// How many bytes at `at` encode a scalar `needsEscape` names (0: none starts there).
+    /// Only lead bytes match, so a continuation byte is never taken for a control.
+    @inline(__always)
+    private static func escapedLength(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, keepingNewlines: Bool) -> Int {
+        let byte = bytes[at]
+        switch byte {
+        case 0x09: return 0
+        case 0x0A: return keepingNewlines ? 0 : 1
+        case 0x00...0x1F, 0x7F: return 1
+        case 0x20...0x7E: return 0
+        case 0xC2:
+            return at + 1 < bytes.count && (0x80...0x9F).contains(bytes[at + 1]) ? 2 : 0
+        case 0xE2:
+            guard at + 2 < bytes.count else { return 0 }
+            let (second, third) = (bytes[at + 1], bytes[at + 2])
+            return (second == 0x80 && (0xA8...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third)) ? 3 : 0
+        case 0xEF:
+            return at + 2 < bytes.count && bytes[at + 1] == 0xB7 && (0x90...0xAF).contains(bytes[at + 2]) ? 3 : 0
+        default: return 0
+        }
+    }
+
+    /// The scalar of a one-, two- or three-byte UTF-8 sequence.
+    private static func scalarValue(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, _ length: Int) -> UInt32 {
+        switch length {
+        case 1: return UInt32(bytes[at])
+        case 2: return UInt32(bytes[at] & 0x1F) << 6 | UInt32(bytes[at + 1] & 0x3F)
+        default: return UInt32(bytes[at] & 0x0F) << 12 | UInt32(bytes[at + 1] & 0x3F) << 6 | UInt32(bytes[at + 2] & 0x3F)
+        }
     }
 
     /// `\n`, `\r`, or `\u{HEX}` with uppercase hex digits.
