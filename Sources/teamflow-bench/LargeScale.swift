@@ -54,7 +54,7 @@ struct LargeScale {
         if !FileManager.default.createFile(atPath: file, contents: Data(Synthetic.organisation(count: count).utf8)) { say("error: cannot write \(file)") }
         bench.settle()
         let start = DispatchTime.now().uptimeNanoseconds
-        let code = Spawn.run(bench.teamflow, ["-C", path, "import", file], environment: bench.env)
+        let code = Spawn.run(bench.teamflow, ["-C", path, "import", file], environment: bench.env, measuringPeak: true)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let peak = Spawn.lastPeakMB
         if code != 0 { say("import failed with exit \(code)") }

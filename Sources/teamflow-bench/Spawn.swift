@@ -5,7 +5,28 @@ import Foundation
 enum Spawn {
     /// Runs `path args` with `environment`, output discarded (standard input from `input`
     /// when given); returns the exit status.
-    static func run(_ path: String, _ args: [String], environment: [String: String], input: String? = nil) -> Int32 {
+    ///
+    /// With `measuringPeak`, the child is started by `/usr/bin/time` and `lastPeakMB` is its
+    /// own peak. Without it, `lastPeakMB` is at least this bench's own high-water mark: Linux
+    /// carries a process's peak RSS into the program it starts (`exec` folds the old memory's
+    /// peak into the new process), and this process holds whole histories.
+    static func run(_ path: String, _ args: [String], environment: [String: String], input: String? = nil,
+                    measuringPeak: Bool = false) -> Int32 {
+        let time = "/usr/bin/time"
+        guard measuringPeak, FileManager.default.isExecutableFile(atPath: time) else {
+            return spawn(path, args, environment: environment, input: input)
+        }
+        // `time` starts the child from its own small memory, so the child inherits no peak.
+        let report = NSTemporaryDirectory() + "teamflow-bench-peak-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let status = spawn(time, ["-f", "%M", "-o", report, path] + args, environment: environment, input: input)
+        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+        // The last line is the figure; a line before it says the command failed.
+        lastPeakMB = (text.split(separator: "\n").last.flatMap { Int($0) } ?? 0) / 1024
+        return status
+    }
+
+    private static func spawn(_ path: String, _ args: [String], environment: [String: String], input: String?) -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
