@@ -129,21 +129,21 @@ extension GitEventStore {
         let root = try repository.readCommit(tip).tree
         let files = try reader.eventFiles(rootTree: root)
         var checks = EventChecks()
-        // Path to (blob, clock) of each file the replay folded.
-        var known: [String: (blob: ObjectID, clock: Int)] = [:]
+        // The clock of each file the replay folded, by its place in the listing.
+        var known = KnownClocks(files: files)
         var readable = 0
         let replayed: (state: TeamState, diagnostics: [Diagnostic])
         if let streamed = Trace.measure("doctor replay (streaming)", {
             StreamingReplay(repository: repository).fold(files) { event, file in
                 checks.check(event, path: files[file].path)
-                known[files[file].path] = (files[file].blob, event.clock)
+                known.clocks[file] = event.clock
                 readable += 1
             }
         }) {
             replayed = streamed
         } else {
             checks = EventChecks()
-            known = [:]
+            known = KnownClocks(files: [])
             let (events, diagnostics) = reader.load(files)
             readable = events.count
             // Where each event really is (older histories use another layout).
@@ -165,7 +165,7 @@ extension GitEventStore {
             guard let boundary = shallowBoundary(explaining: error, tips: [tip]) else { throw error }
             problems.append(shallowDiagnostic(boundary: boundary))
         }
-        known = [:]
+        known = KnownClocks(files: [])
         problems += checks.problems()
         let cycles = checks.cycles
         let paths = cycles.isEmpty ? [:] : Dictionary(files.map { (String(TreeLayout.id(ofPath: $0.path)), $0.path) },
@@ -202,7 +202,7 @@ extension GitEventStore {
     /// `known` holds the clock of files already decoded (by path, with their blob): a file
     /// added at the same path with the same blob has the same bytes, so only the others are
     /// read again.
-    func lamportProblems(tip: ObjectID, known: [String: (blob: ObjectID, clock: Int)] = [:]) throws -> [Diagnostic] {
+    func lamportProblems(tip: ObjectID, known: KnownClocks = KnownClocks(files: [])) throws -> [Diagnostic] {
         var highest: [ObjectID: Int] = [:]
         var problems: [Diagnostic] = []
         for commit in try repository.log(from: tip).reversed() {
@@ -233,7 +233,7 @@ extension GitEventStore {
     /// The events a commit added, as `reader.load(added)` would give them (in (clock, id)
     /// order; the path where it is at hand), taking the clocks of `known` files instead of
     /// decoding them where that cannot change the answer.
-    private func addedEvents(_ added: [EventFile], known: [String: (blob: ObjectID, clock: Int)])
+    private func addedEvents(_ added: [EventFile], known: KnownClocks)
         -> [(id: String, clock: Int, path: String?)] {
         func loaded(_ files: [EventFile]) -> [(id: String, clock: Int, path: String?)] {
             reader.load(files).events.map { ($0.id, $0.clock, nil) }
@@ -245,8 +245,8 @@ extension GitEventStore {
         for file in added {
             // Two files with one id: which one counts is the full read's to decide.
             guard ids.insert(TreeLayout.id(ofPath: file.path)).inserted else { return loaded(added) }
-            if let hit = known[file.path], hit.blob == file.blob {
-                found.append((String(TreeLayout.id(ofPath: file.path)), hit.clock, file.path))
+            if let clock = known.clock(of: file) {
+                found.append((String(TreeLayout.id(ofPath: file.path)), clock, file.path))
             } else {
                 unknown.append(file)
             }
@@ -254,6 +254,45 @@ extension GitEventStore {
         found += loaded(unknown)
         found.sort { $0.clock != $1.clock ? $0.clock < $1.clock : $0.id < $1.id }
         return found
+    }
+}
+
+/// The clocks the replay decoded, one per file of the listing it folded (500,000 at a time):
+/// an array beside the listing instead of a dictionary keyed by path, which cost doctor tens of
+/// megabytes. Found by path with a binary search, the listing being in path order (git's
+/// tree order is byte order of whole paths); a listing that is not falls back to a dictionary.
+struct KnownClocks {
+    let files: [EventFile]
+    /// By the file's place in `files`; `unknown` where the replay did not fold it (an event
+    /// whose clock is that value is merely read again).
+    var clocks: [Int]
+    static let unknown = Int.min
+    /// Only for a listing out of path order: place by path.
+    private let places: [String: Int]?
+
+    init(files: [EventFile]) {
+        self.files = files
+        clocks = Array(repeating: KnownClocks.unknown, count: files.count)
+        let inOrder = zip(files, files.dropFirst()).allSatisfy { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        places = inOrder ? nil : Dictionary(files.indices.map { (files[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    var isEmpty: Bool { files.isEmpty }
+
+    /// The clock of `file` if the replay decoded a file at its path with the same blob.
+    func clock(of file: EventFile) -> Int? {
+        guard let at = place(of: file.path), files[at].blob == file.blob, clocks[at] != KnownClocks.unknown else { return nil }
+        return clocks[at]
+    }
+
+    private func place(of path: String) -> Int? {
+        if let places { return places[path] }
+        var low = 0, high = files.count
+        while low < high {
+            let middle = (low + high) / 2
+            if files[middle].path.utf8.lexicographicallyPrecedes(path.utf8) { low = middle + 1 } else { high = middle }
+        }
+        return low < files.count && files[low].path.utf8.elementsEqual(path.utf8) ? low : nil
     }
 }
 
@@ -269,8 +308,8 @@ struct EventChecks {
     private var findings: [Finding] = []
     private var previous: Int?
     private var count = 0
-    /// The `task.added` events that name a parent: all `TaskCycles` looks at.
-    private var withParents: [Event] = []
+    /// (id, parent) of the `task.added` events that name a parent: all `TaskCycles` looks at.
+    private var withParents: [(id: String, parent: String)] = []
 
     mutating func check(_ event: Event, path: String) {
         count += 1
@@ -293,7 +332,7 @@ struct EventChecks {
             findings.append(.problem(Diagnostic(path: path, severity: .warning,
                                                 message: "\(violation); it is kept, and shown cut to \(violation.limit) bytes with …")))
         }
-        if event.type == EventType.taskAdded, TaskAdded(data: event.data)?.parent != nil { withParents.append(event) }
+        if event.type == EventType.taskAdded, let parent = TaskAdded(data: event.data)?.parent { withParents.append((event.id, parent.rawValue)) }
     }
 
     /// What the events checked so far break, in their order.
@@ -308,7 +347,7 @@ struct EventChecks {
     }
 
     /// Each parent cycle once, as `TaskCycles.find` gives them.
-    var cycles: [[String]] { TaskCycles.find(in: withParents) }
+    var cycles: [[String]] { TaskCycles.find(parents: withParents) }
 }
 
 /// A failure writing the export's file (not reading the history).

@@ -5,10 +5,17 @@
 public enum TaskCycles {
     /// Each cycle once, as the ids along it, starting from its smallest id.
     public static func find(in events: [Event]) -> [[String]] {
+        find(parents: events.compactMap { event in
+            guard event.type == EventType.taskAdded, let p = TaskAdded(data: event.data)?.parent else { return nil }
+            return (event.id, p.rawValue)
+        })
+    }
+
+    /// `find(in:)` given only each added task's (id, parent), in the events' order (a later
+    /// pair for the same id wins): what a reader that streams the history keeps.
+    public static func find(parents pairs: [(id: String, parent: String)]) -> [[String]] {
         var parent: [String: String] = [:]
-        for event in events where event.type == EventType.taskAdded {
-            if let p = TaskAdded(data: event.data)?.parent { parent[event.id] = p.rawValue }
-        }
+        for (id, p) in pairs { parent[id] = p }
         var cycles: [[String]] = []
         var done = Set<String>()
         for start in parent.keys.sorted() where !done.contains(start) {
