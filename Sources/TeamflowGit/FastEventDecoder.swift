@@ -86,7 +86,10 @@ enum FastEventDecoder {
         /// A block mapping whose keys all sit at `indent` spaces.
         mutating func mapping(indent: Int) -> [(String, Item)]? {
             var pairs: [(String, Item)] = []
-            var keys = Set<String>()  // a search of `pairs` per key was quadratic
+            // Duplicate keys: an event's mappings hold about ten, so the first few are searched
+            // (hashing each key cost more than the search); a set beyond keeps a long mapping
+            // from being quadratic.
+            var keys: Set<String>?
             while let current = indentation(), current == indent {
                 position += indent
                 guard let key = key() else { return nil }
@@ -101,7 +104,12 @@ enum FastEventDecoder {
                     guard let value = scalar() else { return nil }
                     pairs.append((key, .value(value)))
                 }
-                if !keys.insert(key).inserted { return nil }
+                if pairs.count <= 16 {
+                    if pairs.dropLast().contains(where: { $0.0 == key }) { return nil }
+                } else {
+                    if keys == nil { keys = Set(pairs.dropLast().map(\.0)) }
+                    if keys?.insert(key).inserted == false { return nil }
+                }
             }
             if let current = indentation(), current > indent { return nil }
             return pairs.isEmpty ? nil : pairs

@@ -58,6 +58,20 @@ final class FastEventDecoderTests: XCTestCase {
         XCTAssertNil(FastEventDecoder.decode(Array((base + "data:\n  title: x\n  title: y\n").utf8)))
     }
 
+    /// A key given twice is declined wherever it repeats: among the first keys (searched) and
+    /// in a long mapping (a set from the seventeenth key on).
+    func testDeclinesARepeatedKeyInShortAndLongMappings() {
+        let base = "v: 1\nid: abcd1234\ntype: goal.added\nat: '2024-11-19T10:00:00Z'\nauthor:\n  name: A\n  email: a@b\nclock: 1\ndata:\n"
+        let keys = (0..<24).map { "k\($0)" }
+        let unique = base + keys.map { "  \($0): v\n" }.joined()
+        XCTAssertNotNil(FastEventDecoder.decode(Array(unique.utf8)), "24 distinct keys are read")
+        for (at, repeated) in [(1, 0), (16, 3), (17, 16), (18, 2), (23, 20)] {
+            var lines = keys.map { "  \($0): v\n" }
+            lines[at] = "  \(keys[repeated]): w\n"
+            XCTAssertNil(FastEventDecoder.decode(Array((base + lines.joined()).utf8)), "key \(repeated) again at \(at)")
+        }
+    }
+
     private func randomEvent(_ rng: inout SplitMix, index: Int) -> Event {
         let pieces = ["배포", "꼭", "🚀", "yes", "no", "null", "~", "1", "0x1F", "1.5", "2024-11-18", "12:30", "a: b", "# x",
                       " ", "-", "'", "\"", "\\", "\t", "\n", "é", "e\u{301}", "\u{85}", "\u{2028}", "\u{FEFF}", "true", "W47",

@@ -102,10 +102,27 @@ extension Present {
     }
 
     static func line(_ task: TeamTask, memberName: String?, today: Day? = nil) -> String {
-        "\(status(task.status)) \(Console.styled(oneLine(task.shortID), .dim))  \(oneLine(task.title))" + estimate(task)
-            + (memberName.map { "  @\(oneLine($0))" } ?? "") + "  " + Console.styled(oneLine(task.week), .dim)
-            + due(task, today: today, overdue: today.map(task.isOverdue(today:)) == true)
-            + (task.links.isEmpty ? "" : "  " + Console.styled(oneLine(task.links.map(\.label).joined(separator: " ")), .dim))
+        // Appended into one string: a list prints 10,000 of these, and each `+` of the
+        // expression this replaces made a string of its own.
+        var line = status(task.status)
+        line.reserveCapacity(96 + task.title.utf8.count)
+        line += " "
+        line += Console.styled(oneLine(task.shortID), .dim)
+        line += "  "
+        line += oneLine(task.title)
+        line += estimate(task)
+        if let memberName {
+            line += "  @"
+            line += oneLine(memberName)
+        }
+        line += "  "
+        line += Console.styled(oneLine(task.week), .dim)
+        line += due(task, today: today, overdue: today.map(task.isOverdue(today:)) == true)
+        if !task.links.isEmpty {
+            line += "  "
+            line += Console.styled(oneLine(task.links.map(\.label).joined(separator: " ")), .dim)
+        }
+        return line
     }
 
     static func line(_ sprint: Sprint) -> String {

@@ -7,6 +7,7 @@ extension Present {
     /// when the read model says so; empty without a due date.
     /// `  3pt #ios #ui`: the estimate and the labels, when there are any.
     static func estimate(_ task: TeamTask) -> String {
+        guard task.points != nil || !task.labels.isEmpty else { return "" }
         let parts = (task.points.map { ["\($0)pt"] } ?? []) + task.labels.map { "#" + oneLine($0) }
         return parts.isEmpty ? "" : "  " + Console.styled(parts.joined(separator: " "), .dim)
     }
