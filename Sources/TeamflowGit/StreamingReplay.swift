@@ -35,6 +35,17 @@ struct StreamingReplay {
         var failed = false
     }
 
+    /// The order pass one reads `files` in: as stored in the packs, so each worker walks its
+    /// share of a pack front to back instead of mapping windows for random reads (see
+    /// `Repository.packOrder`). A small history is read as listed.
+    static func readingOrder(_ files: [EventFile], in repository: Repository) -> [Int] {
+        guard files.count >= 4_096 else { return Array(files.indices) }
+        let keys = repository.packOrder(of: files.map(\.blob))
+        var pairs = keys.indices.map { (key: keys[$0], file: Int32(truncatingIfNeeded: $0)) }
+        pairs.sort { $0.key != $1.key ? $0.key < $1.key : $0.file < $1.file }
+        return pairs.map { Int($0.file) }
+    }
+
     /// Folds `files` in (clock, id) order, or returns nil where `EventTreeReader.load` must
     /// decide instead. `visit` sees each folded event with the index of its file, in order;
     /// after a nil it may have seen some, so a caller starts its own work over. Without
@@ -50,6 +61,7 @@ struct StreamingReplay {
         let workers = files.count < 4_096 ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, 4)
         let shares = (0..<workers).map { _ in Share() }
         let span = (files.count + workers - 1) / max(workers, 1)
+        let order = StreamingReplay.readingOrder(files, in: repository)
         let gitDirectory = repository.gitDirectory
         let main = UncheckedBox(repository)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -61,7 +73,7 @@ struct StreamingReplay {
             let range = (worker * span)..<min(files.count, (worker + 1) * span)
             share.entries.reserveCapacity(range.count)
             share.arena.reserveCapacity(range.count * 256)
-            for index in range {
+            for index in order[range] {
                 let file = files[index]
                 let bytes: [UInt8]
                 do {
