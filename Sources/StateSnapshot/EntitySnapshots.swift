@@ -217,7 +217,8 @@ extension TeamState: SnapshotCodable {
     /// 9: tasks keep their estimate and labels, goals their owner and carries, items their note.
     /// 10: reviews keep the PR's state and their comments' GitHub ids; tasks their links.
     /// 11: reviews keep the hash of the PR body their sections came from.
-    public static let snapshotFormat = 11
+    /// 12: each table ends with lists of its entries by week, member and sprint (`SnapshotLists`).
+    public static let snapshotFormat = 12
 
     public func write(to w: inout SnapshotWriter) {
         w.write(teamName); w.write(goals); w.write(members); w.write(projects); w.write(epics); w.write(tasks)

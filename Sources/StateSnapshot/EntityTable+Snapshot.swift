@@ -7,7 +7,8 @@ public protocol SnapshotTitled: SnapshotCodable, Titled {}
 extension EntityTable: SnapshotCodable where Entity: SnapshotCodable {
     /// A flag (are all keys ASCII), the count, the records' length (4 bytes), an index of
     /// `count` pairs of `UInt32` (the key's string, the record's offset) sorted by the keys'
-    /// bytes, then the records.
+    /// bytes, the records, then the lists of entry positions by week, member and sprint
+    /// (`SnapshotLists`; empty for entities that are not `IndexedEntity`).
     ///
     /// Stored entries are already in key order, so only the changes are sorted and merged in.
     /// Into a snapshot that extends the one they came from, unchanged stored entries are copied
@@ -43,6 +44,11 @@ extension EntityTable: SnapshotCodable where Entity: SnapshotCodable {
         let ascii = (stored?.asciiKeys ?? true) && changed.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
         let total = kept.count + changed.count
         let (index, records) = writeHeader(count: total, ascii: ascii, to: &w)
+        // The lists (see `SnapshotLists`): copied entries keep their keys, moved to their new
+        // slots, when the stored lists read back; every other entry says its keys.
+        var lists = SnapshotLists(indexed: Entity.self is any IndexedEntity.Type)
+        let storedLists = copying && lists.indexed ? stored?.allLists() : nil
+        var slotOf = storedLists == nil ? [] : [Int](repeating: -1, count: stored?.count ?? 0)
         var i = 0, j = 0
         for slot in 0..<total {
             w.patch(w.body.count - records, at: index + slot * 8 + 4)
@@ -50,18 +56,28 @@ extension EntityTable: SnapshotCodable where Entity: SnapshotCodable {
                 if copying {
                     w.patch(stored.keyString(kept[i]), at: index + slot * 8)
                     w.body.append(contentsOf: stored.recordBytes(kept[i]))
+                    if storedLists != nil {
+                        slotOf[kept[i]] = slot
+                    } else if lists.indexed, let entity = stored.entity(at: kept[i]) {
+                        lists.add(entity, at: slot)
+                    }
                 } else {
                     w.patch(w.intern(stored.key(at: kept[i])), at: index + slot * 8)
                     decoded[i].write(to: &w)
+                    lists.add(decoded[i], at: slot)
                 }
                 i += 1
             } else {
                 w.patch(w.intern(changed[j].key), at: index + slot * 8)
-                changes.values[changed[j].at].write(to: &w)
+                let entity = changes.values[changed[j].at]
+                entity.write(to: &w)
+                lists.add(entity, at: slot)
                 j += 1
             }
         }
         w.patch(w.body.count - records, at: records - total * 8 - 4)
+        if let storedLists { lists.add(storedLists, movedTo: slotOf) }
+        lists.write(to: &w)
     }
 
     private func precedes(_ bytes: UnsafeRawBufferPointer, _ key: String) -> Bool {
@@ -89,11 +105,12 @@ extension EntityTable: SnapshotCodable where Entity: SnapshotCodable {
         try r.skip(count * 8)
         let records = r.offset
         try r.skip(length)
+        let lists = try SnapshotLists.skip(&r)
         guard count > 0 else {
             self.init()
             return
         }
         self.init(storage: try StoredEntries<Entity>(archive: r.archive, count: count, index: index, records: records,
-                                                     end: records + length, asciiKeys: ascii))
+                                                     end: records + length, asciiKeys: ascii, lists: lists))
     }
 }

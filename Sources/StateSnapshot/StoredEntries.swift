@@ -17,9 +17,14 @@ final class StoredEntries<Entity: SnapshotCodable & Sendable>: EntityStorage, @u
     private var made: [UInt64]
     private var failed: [UInt64]
 
-    init(archive: SnapshotArchive, count: Int, index: Int, records: Int, end: Int, asciiKeys: Bool) throws {
+    /// Where the table's lists lie (`SnapshotLists`).
+    private let lists: Range<Int>
+
+    init(archive: SnapshotArchive, count: Int, index: Int, records: Int, end: Int, asciiKeys: Bool,
+         lists: Range<Int> = 0..<0) throws {
         self.archive = archive
         self.count = count
+        self.lists = lists
         self.index = index
         self.records = records
         self.end = end
@@ -151,6 +156,34 @@ final class StoredEntries<Entity: SnapshotCodable & Sendable>: EntityStorage, @u
         for i in range where skipping.isEmpty || !skipping.contains(i) {
             if let entity = peekHoldingLock(i) { body(i, entity) }
         }
+    }
+
+    /// Positions listed under the keys `picks` accepts, merged; nil when the table has no lists
+    /// or they are damaged (the caller scans). `picks` runs outside the lock.
+    func indices(listedUnder picks: (IndexKey) -> Bool) -> [Int]? {
+        guard !lists.isEmpty, let headers = archive.withLock({ SnapshotLists.headersHoldingLock(in: archive, lists) }),
+              !headers.isEmpty else { return nil }
+        var picked: [[Int]] = []
+        for header in headers where picks(header.key) {
+            guard let positions = SnapshotLists.positions(of: header, in: archive, entries: count) else { return nil }
+            picked.append(positions)
+        }
+        if picked.count == 1 { return picked[0] }
+        var seen = Set<Int>()
+        return picked.joined().filter { seen.insert($0).inserted }.sorted()
+    }
+
+    /// Every list whole, for a writer extending this snapshot; nil when there are none or they
+    /// are damaged (the writer then lists each entry by its keys).
+    func allLists() -> [(key: IndexKey, positions: [Int])]? {
+        guard !lists.isEmpty, let headers = archive.withLock({ SnapshotLists.headersHoldingLock(in: archive, lists) }),
+              !headers.isEmpty else { return nil }
+        var out: [(key: IndexKey, positions: [Int])] = []
+        for header in headers {
+            guard let positions = SnapshotLists.positions(of: header, in: archive, entries: count) else { return nil }
+            out.append((header.key, positions))
+        }
+        return out
     }
 
     func key(at i: Int) -> String {

@@ -37,6 +37,9 @@ if pairedOnly { arguments.removeFirst() }
 // `charts [--events N] [--runs N]`: only the chart figures (ChartFigures).
 let chartsOnly = arguments.first == "charts"
 if chartsOnly { arguments.removeFirst() }
+// `first-week [--events N] [--runs N]`: the first `week` after an import against a cold rebuild (FirstWeek).
+let firstWeekOnly = arguments.first == "first-week"
+if firstWeekOnly { arguments.removeFirst(); options.events = 1_000_000 }
 var index = 0
 while index < arguments.count {
     let value = index + 1 < arguments.count ? arguments[index + 1] : ""
@@ -45,12 +48,14 @@ while index < arguments.count {
     case "--runs": options.runs = Int(value) ?? options.runs; index += 1
     case "--small": options.small = Int(value) ?? options.small; index += 1
     default:
-        FileHandle.standardError.write(Data("usage: teamflow-bench [charts | paired] [--events N] [--small N] [--runs N] | micro | replay DIR\n".utf8))
+        FileHandle.standardError.write(Data("usage: teamflow-bench [charts | paired | first-week] [--events N] [--small N] [--runs N] | micro | replay DIR\n".utf8))
         exit(64)
     }
     index += 1
 }
-if chartsOnly {
+if firstWeekOnly {
+    FirstWeek(bench: Bench(options: options)).run(events: options.events)
+} else if chartsOnly {
     ChartFigures(bench: Bench(options: options)).runAlone()
 } else if pairedOnly {
     let bench = Bench(options: options)

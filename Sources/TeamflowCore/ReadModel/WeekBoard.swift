@@ -139,7 +139,11 @@ extension WeekBoard {
     public init(state: TeamState, week: ISOWeek, today: Day) {
         let key = week.description
         // One scan for both the week's tasks and the overdue ones: a scan decodes every task.
-        let relevant = state.liveTasks { WeekTaskSelection.belongs($0, week: key, today: today) }
+        // Where the state keeps lists by week, only the week's tasks, those carried out of it and
+        // the catch-all (open tasks with a due date, odd weeks) are read; the rule decides.
+        let relevant = state.liveTasks(listedUnder: IndexKey.picking(.week, key)) {
+            WeekTaskSelection.belongs($0, week: key, today: today)
+        }
         self.init(state: state, week: week, today: today, relevant: relevant)
     }
 

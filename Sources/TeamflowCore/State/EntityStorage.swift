@@ -39,6 +39,15 @@ public protocol EntityStorage<Entity>: AnyObject, Sendable {
     /// `mayMatch`, tested without decoding the entries; nil when the storage cannot show
     /// titles (the table then tests decoded entities).
     func indices(whereTitleBytes mayMatch: (Span<UInt8>) -> Bool, skipping: Set<Int>) -> [Int]?
+
+    /// The positions (ascending, each once) of entries listed under any key `picks` accepts
+    /// (see `IndexKey`); nil when the storage keeps no lists or they do not read back whole:
+    /// the table then scans every entry.
+    func indices(listedUnder picks: (IndexKey) -> Bool) -> [Int]?
+}
+
+extension EntityStorage {
+    public func indices(listedUnder picks: (IndexKey) -> Bool) -> [Int]? { nil }
 }
 
 /// An entity with a title (or a name) that lookups compare: a storage may keep it where it

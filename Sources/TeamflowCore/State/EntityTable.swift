@@ -59,6 +59,20 @@ public struct EntityTable<Entity: Sendable & Equatable>: Sendable {
         return out
     }
 
+    /// `values(where:)` that decodes only the stored entries listed under a key `picks`
+    /// accepts, when the storage keeps lists (`IndexKey`); every entity `isIncluded` keeps must
+    /// be listed under such a key. Entries changed since the storage was written are all
+    /// tested. Same entities, same order as `values(where:)`.
+    public func values(listedUnder picks: (IndexKey) -> Bool, where isIncluded: (Entity) throws -> Bool) rethrows -> [Entity] {
+        guard let stored, let listed = stored.indices(listedUnder: picks) else { return try values(where: isIncluded) }
+        var out: [Entity] = []
+        for index in listed where shadowed.isEmpty || !shadowed.contains(index) {
+            if let entity = stored.entity(at: index), try isIncluded(entity) { out.append(entity) }
+        }
+        for entity in changes.values where try isIncluded(entity) { out.append(entity) }
+        return out
+    }
+
     /// Decodes every stored entry into memory, so later reads and scans decode nothing: for a
     /// long-running reader (the web board) that scans the same table on every request. The
     /// entries, and what every read returns, stay the same.

@@ -81,7 +81,8 @@ extension TeamState {
     /// Live tasks of a sprint, in the order they were added: `SprintMembership`'s rule.
     public func tasks(in sprint: Sprint) -> [TeamTask] {
         var membership = SprintMembership(sprint, in: self)
-        return liveTasks { membership.contains($0) }
+        var lists = SprintMembership(sprint, in: self)
+        return liveTasks(listedUnder: { lists.mayList($0) }) { membership.contains($0) }
     }
 }
 
@@ -187,6 +188,18 @@ public struct SprintMembership {
               bytes[6] &- zero < 10, bytes[7] &- zero < 10 else { return false }
         let week = Int(bytes[6] &- UInt8(ascii: "0")) * 10 + Int(bytes[7] &- UInt8(ascii: "0"))
         return week >= 1 && week <= 52
+    }
+
+    /// Whether a task listed under `key` (`IndexKey`) may belong: a list of a sprint key this
+    /// sprint answers to, of a week with a working day inside it, or a catch-all. Every task
+    /// that belongs is listed under one of those (`TeamTask.indexKeys`).
+    mutating func mayList(_ key: IndexKey) -> Bool {
+        guard let text = key.text else { return key.dimension != .member }
+        switch key.dimension {
+        case .sprint: return names(text)
+        case .week: return holdsWorkingDay(week: text)
+        case .member: return false
+        }
     }
 
     private mutating func names(_ key: String) -> Bool {

@@ -56,6 +56,15 @@ extension TeamState {
         return tasks.values { predicate($0) && isLive($0, known: &known) }.sortedByPosition { ($0.clock, $0.id) < ($1.clock, $1.id) }
     }
 
+    /// `liveTasks(where:)` reading only the stored tasks listed under a key `picks` accepts
+    /// (`EntityTable.values(listedUnder:where:)`): every task `predicate` keeps must be listed
+    /// under one.
+    public func liveTasks(listedUnder picks: (IndexKey) -> Bool, where predicate: (TeamTask) -> Bool) -> [TeamTask] {
+        var known: [TeamTask.ID: Bool] = [:]
+        return tasks.values(listedUnder: picks) { predicate($0) && isLive($0, known: &known) }
+            .sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+    }
+
     /// `isLive`, remembering the answer for every ancestor it walks through: a list of tasks
     /// nested 100,000 deep then costs one walk, not one per task (quadratic: minutes).
     func isLive(_ task: TeamTask, known: inout [TeamTask.ID: Bool]) -> Bool {

@@ -268,6 +268,9 @@ public struct TaskUseCases: UseCase {
         if let name = filter.sprint {
             return state.tasks(in: try SprintUseCases(context: context).find(name)).filter(matches)
         }
+        // Where the state keeps lists, only the week's (or the member's) tasks are read.
+        if let week { return state.liveTasks(listedUnder: IndexKey.picking(.week, week), where: matches) }
+        if let member { return state.liveTasks(listedUnder: IndexKey.picking(.member, member.rawValue), where: matches) }
         return state.liveTasks(where: matches)
     }
 
