@@ -13,11 +13,19 @@ extension Repository {
 
     /// Stores `bytes` as a blob (`git hash-object -w`) and returns its id.
     public func writeBlob(_ bytes: [UInt8]) throws -> ObjectID {
+        try writeBlob(bytes, packName: nil)
+    }
+
+    /// `writeBlob`, naming the blob for the pack builder inside `withPackedWrites`: blobs
+    /// written under one name (say, every event about one task) are stored as deltas of each
+    /// other where that is smaller. Outside a batch the name is unused.
+    public func writeBlob(_ bytes: [UInt8], packName: String?) throws -> ObjectID {
         try sync {
             var oid = git_oid()
             try withBytes(bytes) { pointer, count in
                 if let session {
                     oid = try session.writeBlob(pointer, count)
+                    if let packName { session.names[ObjectID(oid)] = packName }
                 } else {
                     try check(git_odb_write(&oid, odb, pointer, count, GIT_OBJECT_BLOB))
                 }

@@ -9,6 +9,9 @@ final class PackSession {
     let memory: UnsafeMutablePointer<git_odb_backend>
     /// Ids returned by writes during the batch, in write order.
     var written = [ObjectID]()
+    /// The names blobs were written under (`writeBlob(_:packName:)`): the pack builder puts
+    /// blobs of one name side by side, so successive versions of one thing delta well.
+    var names = [ObjectID: String]()
 
     init(opening path: String) throws {
         repository = try RepositoryHandle.open(path)
@@ -68,6 +71,7 @@ extension Repository {
             guard let batch = session, batch.written.count >= threshold else { return false }
             try writePack(batch)
             batch.written.removeAll(keepingCapacity: true)
+            batch.names.removeAll(keepingCapacity: true)
             try check(git_mempack_reset(batch.memory))
             // The batch's own handle must find the flushed objects in the new pack now.
             try check(git_odb_refresh(batch.objects.pointer))
@@ -75,13 +79,15 @@ extension Repository {
         }
     }
 
-    /// Packs the batch's new objects through libgit2's pack builder and indexer, then makes
-    /// the main handle see the new pack. Hold `lock`.
+    /// Packs the batch's new objects through libgit2's pack builder (blobs named for what
+    /// they are about, so similar ones become deltas of each other), builds the whole pack in
+    /// memory and hands it to an indexer in large pieces, then makes the main handle see the
+    /// new pack. Every step is checked: on any failure no pack is left behind for a ref to
+    /// name, and the caller moves no ref. Durability is libgit2's as before: the indexer
+    /// fsyncs the pack and its index when `GIT_OPT_ENABLE_FSYNC_GITDIR` is set, exactly as
+    /// `git_packbuilder_write` did. Hold `lock`.
     private func writePack(_ batch: PackSession) throws {
-        var out: OpaquePointer?
-        try check(git_packbuilder_new(&out, batch.repository.pointer))
-        guard let builder = out else { throw GitError.invalid("libgit2 returned no pack builder") }
-        defer { git_packbuilder_free(builder) }
+        let builder = try PackBuilderHandle(batch.repository)
         var seen = Set<ObjectID>()
         for id in batch.written where seen.insert(id).inserted {
             var oid = id.oid
@@ -89,10 +95,62 @@ extension Repository {
             // the pack folder on every miss, and a pack that appeared meanwhile only costs a
             // duplicate object.
             if git_odb_exists_ext(diskOdb, &oid, GIT_ODB_LOOKUP_NO_REFRESH.rawValue) == 1 { continue }
-            try check(git_packbuilder_insert(builder, &oid, nil))
+            if let name = batch.names[id] {
+                try check(git_packbuilder_insert(builder.pointer, &oid, name))
+            } else {
+                try check(git_packbuilder_insert(builder.pointer, &oid, nil))
+            }
         }
-        guard git_packbuilder_object_count(builder) > 0 else { return }
-        try check(git_packbuilder_write(builder, nil, 0, nil, nil))
+        guard git_packbuilder_object_count(builder.pointer) > 0 else { return }
+        let pack = BufferHandle()
+        try check(git_packbuilder_write_buf(&pack.buffer, builder.pointer))
+        guard let base = pack.buffer.ptr else { throw GitError.invalid("libgit2 built an empty pack") }
+        let indexer = try IndexerHandle(folder: commonDirectory + "/objects/pack")
+        var progress = git_indexer_progress()
+        var offset = 0
+        while offset < pack.buffer.size {
+            let count = min(Repository.packPiece, pack.buffer.size - offset)
+            try check(git_indexer_append(indexer.pointer, base + offset, count, &progress))
+            offset += count
+        }
+        try check(git_indexer_commit(indexer.pointer, &progress))
         try check(git_odb_refresh(diskOdb))
+    }
+
+    /// How much of a built pack goes to the indexer per call: large pieces, not an object
+    /// at a time.
+    static let packPiece = 8 << 20
+}
+
+/// Owns a `git_packbuilder*`.
+final class PackBuilderHandle {
+    let pointer: OpaquePointer
+
+    init(_ repository: RepositoryHandle) throws {
+        var out: OpaquePointer?
+        try check(git_packbuilder_new(&out, repository.pointer))
+        guard let builder = out else { throw GitError.invalid("libgit2 returned no pack builder") }
+        pointer = builder
+    }
+
+    deinit {
+        git_packbuilder_free(pointer)
+    }
+}
+
+/// Owns a `git_indexer*` writing a pack and its index into one folder. Freed before
+/// `git_indexer_commit`, it removes its temporary pack file: a failed write leaves no pack.
+final class IndexerHandle {
+    let pointer: OpaquePointer
+
+    init(folder: String) throws {
+        var out: OpaquePointer?
+        try check(git_indexer_new(&out, folder, 0, nil, nil))
+        guard let indexer = out else { throw GitError.invalid("libgit2 returned no indexer") }
+        pointer = indexer
+    }
+
+    deinit {
+        git_indexer_free(pointer)
     }
 }
