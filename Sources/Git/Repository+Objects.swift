@@ -16,9 +16,10 @@ extension Repository {
         try writeBlob(bytes, packName: nil)
     }
 
-    /// `writeBlob`, naming the blob for the pack builder inside `withPackedWrites`: blobs
-    /// written under one name (say, every event about one task) are stored as deltas of each
-    /// other where that is smaller. Outside a batch the name is unused.
+    /// `writeBlob`, naming the blob for the pack builder inside `withPackedWrites`: the pack
+    /// holds named blobs ordered by name, then in the order written, and each is stored as a
+    /// delta of one of the blobs just before it where that is smaller (say, every event about
+    /// one task side by side). Outside a batch the name is unused.
     public func writeBlob(_ bytes: [UInt8], packName: String?) throws -> ObjectID {
         try sync {
             var oid = git_oid()

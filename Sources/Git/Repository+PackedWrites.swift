@@ -89,14 +89,26 @@ extension Repository {
     private func writePack(_ batch: PackSession) throws {
         let builder = try PackBuilderHandle(batch.repository)
         var seen = Set<ObjectID>()
+        var fresh: [ObjectID] = []
         for id in batch.written where seen.insert(id).inserted {
             var oid = id.oid
             // Objects already on disk are left out. Without a refresh: a plain lookup rescans
             // the pack folder on every miss, and a pack that appeared meanwhile only costs a
             // duplicate object.
             if git_odb_exists_ext(diskOdb, &oid, GIT_ODB_LOOKUP_NO_REFRESH.rawValue) == 1 { continue }
-            if let name = batch.names[id] {
-                try check(git_packbuilder_insert(builder.pointer, &oid, name))
+            fresh.append(id)
+        }
+        // Named blobs go in order of (name, write order), each under a name whose hash keeps
+        // that order (`PackOrder`): the builder then tries each blob against the ones just
+        // before it, earlier versions of the same thing, as fast-import tries the last blob.
+        let named = fresh.enumerated().compactMap { index, id in batch.names[id].map { (name: $0, index: index, id: id) } }
+            .sorted { ($0.name, $0.index) < ($1.name, $1.index) }
+        var rank = [ObjectID: Int]()
+        for (position, blob) in named.enumerated() { rank[blob.id] = position }
+        for id in fresh {
+            var oid = id.oid
+            if let position = rank[id] {
+                try check(PackOrder.name(position).withUnsafeBufferPointer { git_packbuilder_insert(builder.pointer, &oid, $0.baseAddress) })
             } else {
                 try check(git_packbuilder_insert(builder.pointer, &oid, nil))
             }
@@ -120,6 +132,23 @@ extension Repository {
     /// How much of a built pack goes to the indexer per call: large pieces, not an object
     /// at a time.
     static let packPiece = 8 << 20
+}
+
+/// Names that make libgit2's pack builder keep blobs in a chosen order.
+///
+/// The builder sorts objects by type, then by a hash of their name (git's: each character
+/// added in at the top after shifting the sum two bits down, so the last character counts
+/// most), then by size, and looks for a delta among the ten objects before each one. A
+/// name of twelve characters from 4 to 7 (never NUL nor white space), the lowest base-4
+/// digit of the position first, hashes to a number that grows with the position.
+enum PackOrder {
+    static func name(_ position: Int) -> [CChar] {
+        var name = [CChar]()
+        name.reserveCapacity(13)
+        for digit in 0..<12 { name.append(CChar(4 + (position >> (2 * digit)) & 3)) }
+        name.append(0)
+        return name
+    }
 }
 
 /// Owns a `git_packbuilder*`.

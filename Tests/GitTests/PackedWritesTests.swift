@@ -170,4 +170,22 @@ final class PackedWritesTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
         XCTAssertFalse(try Repository.open(at: dir).contains(id))
     }
+
+    /// The names that order the pack hash, by git's name hash as libgit2 computes it, to
+    /// numbers that grow with the position.
+    func testPackOrderNamesHashInOrder() {
+        func nameHash(_ name: [CChar]) -> UInt32 {
+            var hash: UInt32 = 0
+            for c in name.prefix(while: { $0 != 0 }) where !(c == 32 || (9...13).contains(c)) {
+                hash = (hash >> 2) &+ (UInt32(UInt8(bitPattern: c)) << 24)
+            }
+            return hash
+        }
+        var previous = nameHash(PackOrder.name(0))
+        for position in [1, 2, 3, 4, 5, 15, 16, 17, 255, 256, 4_095, 4_096, 99_999, 100_000, 1 << 20, (1 << 24) - 1] {
+            let hash = nameHash(PackOrder.name(position))
+            XCTAssertGreaterThan(hash, previous, "position \(position)")
+            previous = hash
+        }
+    }
 }
