@@ -37,6 +37,9 @@ if pairedOnly { arguments.removeFirst() }
 // `charts [--events N] [--runs N]`: only the chart figures (ChartFigures).
 let chartsOnly = arguments.first == "charts"
 if chartsOnly { arguments.removeFirst() }
+// `import-vs-fast-import [--events N] [--runs N]`: only ImportVsFastImport.
+let importOnly = arguments.first == "import-vs-fast-import"
+if importOnly { arguments.removeFirst() }
 var index = 0
 while index < arguments.count {
     let value = index + 1 < arguments.count ? arguments[index + 1] : ""
@@ -45,12 +48,14 @@ while index < arguments.count {
     case "--runs": options.runs = Int(value) ?? options.runs; index += 1
     case "--small": options.small = Int(value) ?? options.small; index += 1
     default:
-        FileHandle.standardError.write(Data("usage: teamflow-bench [charts | paired] [--events N] [--small N] [--runs N] | micro | replay DIR\n".utf8))
+        FileHandle.standardError.write(Data("usage: teamflow-bench [charts | paired | import-vs-fast-import] [--events N] [--small N] [--runs N] | micro | replay DIR\n".utf8))
         exit(64)
     }
     index += 1
 }
-if chartsOnly {
+if importOnly {
+    ImportVsFastImport(bench: Bench(options: options)).run(events: options.events)
+} else if chartsOnly {
     ChartFigures(bench: Bench(options: options)).runAlone()
 } else if pairedOnly {
     let bench = Bench(options: options)
