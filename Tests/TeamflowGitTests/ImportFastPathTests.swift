@@ -223,4 +223,34 @@ final class ImportFastPathTests: XCTestCase {
                      batch: rng.next(upTo: 4) == 0 ? String(format: "%08x", index) : nil, data: data,
                      extra: rng.next(upTo: 6) == 0 ? Fields([("later", .string(text()))]) : Fields())
     }
+
+    /// Through the store: a file of canonical documents with a commented one in the middle
+    /// imports every event, each stored as its canonical text; a broken document after
+    /// canonical ones fails with its line in the whole file and imports nothing.
+    func testImportFileMixesBothPathsAndReportsLinesInTheWholeFile() throws {
+        let source = try TestRepository()
+        for title in ["하나", "둘 🎉", "셋"] { _ = try source.addGoal(title) }
+        let canonical = try source.store().exportStream()
+        let odd = Event(id: "abcd1234", type: "goal.added", at: "2024-11-19T10:00:00+09:00",
+                        author: Author(name: "A", email: "a@b"), clock: 40, data: ["title": "commented"])
+        let commented = EventCodec.encode(odd).replacingOccurrences(of: "clock: 40\n", with: "clock: 40 # hand-edited\n")
+        let file = source.path + "/mixed.yaml"
+        try (canonical + "---\n" + commented).write(toFile: file, atomically: true, encoding: .utf8)
+        let target = try TestRepository()
+        let result = try target.store().importEvents(from: .file(path: file, name: "mixed.yaml"),
+                                                     author: TestRepository.author, at: "2024-11-20T10:00:00+09:00")
+        XCTAssertEqual(result, ImportResult(added: 4, skipped: 0))
+        XCTAssertEqual(try target.store().events(), try source.store().events() + [odd])
+        XCTAssertEqual(try target.store().exportStream(), canonical + "---\n" + EventCodec.encode(odd))
+
+        let broken = source.path + "/broken.yaml"
+        try (canonical + "---\nv: 1\nid: [abcd\n").write(toFile: broken, atomically: true, encoding: .utf8)
+        let line = canonical.filter { $0 == "\n" }.count + 3
+        let fresh = try TestRepository()
+        XCTAssertThrowsError(try fresh.store().importEvents(from: .file(path: broken, name: "broken.yaml"), author: nil,
+                                                            at: "2024-11-20T10:00:00Z")) { error in
+            XCTAssertTrue("\(error)".contains("broken.yaml:") && "\(error)".contains("flow sequence at line \(line), column 5"), "\(error)")
+        }
+        XCTAssertNil(try fresh.store().tipHash())
+    }
 }
