@@ -24,12 +24,9 @@ enum Spawn {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
         lastPeakMB = usage.ru_maxrss / 1024
-        lastCPUSeconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         return (status >> 8) & 0xFF
     }
 
     /// The peak resident memory of the last child `run` waited for, in MB.
     nonisolated(unsafe) static var lastPeakMB = 0
-    /// The CPU time (user + system) of the last child `run` waited for, in seconds.
-    nonisolated(unsafe) static var lastCPUSeconds = 0.0
 }
