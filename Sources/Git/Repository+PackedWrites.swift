@@ -8,8 +8,9 @@ final class PackSession {
     let objects: OdbHandle
     /// The mempack backend itself (owned by `objects`): blobs are written to it directly.
     let memory: UnsafeMutablePointer<git_odb_backend>
-    /// The pack builder's settings on this handle.
-    let settings: PackSettings
+    /// The pack builder's settings on this handle; nil where no settings file could be
+    /// written (the builder then keeps libgit2's defaults: a larger pack search, same result).
+    let settings: PackSettings?
     /// Ids returned by writes during the batch, in write order.
     var written = [ObjectID]()
     /// The names blobs were written under (`writeBlob(_:packName:)`): the pack builder puts
@@ -168,10 +169,11 @@ final class PackSettings {
     /// The file libgit2 reads the settings from, removed with the handle.
     let path: String
 
-    init(for repository: RepositoryHandle) throws {
+    /// Nil when the settings file cannot be written (a read-only temporary folder).
+    init?(for repository: RepositoryHandle) throws {
         path = NSTemporaryDirectory() + "teamflow-pack-\(getpid())-\(UUID().uuidString).config"
         guard FileManager.default.createFile(atPath: path, contents: Data("[pack]\n\twindowMemory = \(Self.windowMemory)\n".utf8)) else {
-            throw GitError.invalid("cannot write the pack settings to \(path)")
+            return nil
         }
         var out: OpaquePointer?
         let created = git_config_new(&out)
