@@ -166,30 +166,22 @@ enum PackOrder {
 final class PackSettings {
     static let windowMemory = 4096
     let config: ConfigHandle
-    /// The file libgit2 reads the settings from, removed with the handle.
-    let path: String
 
     /// Nil when the settings file cannot be written (a read-only temporary folder).
     init?(for repository: RepositoryHandle) throws {
-        path = NSTemporaryDirectory() + "teamflow-pack-\(getpid())-\(UUID().uuidString).config"
+        let path = NSTemporaryDirectory() + "teamflow-pack-\(getpid())-\(UUID().uuidString).config"
         guard FileManager.default.createFile(atPath: path, contents: Data("[pack]\n\twindowMemory = \(Self.windowMemory)\n".utf8)) else {
             return nil
         }
+        // libgit2 reads the file when it is added; gone at once, a killed process leaves nothing.
+        defer { unlink(path) }
         var out: OpaquePointer?
-        let created = git_config_new(&out)
-        guard created >= 0, let config = out else {
-            unlink(path)
-            try check(created)
-            throw GitError.invalid("libgit2 returned no configuration")
-        }
+        try check(git_config_new(&out))
+        guard let config = out else { throw GitError.invalid("libgit2 returned no configuration") }
         self.config = ConfigHandle(config)
         try check(git_config_add_file_ondisk(config, path, GIT_CONFIG_LEVEL_APP, repository.pointer, 0))
         // The repository takes its own reference; ours goes with `config`.
         try check(git_repository_set_config(repository.pointer, config))
-    }
-
-    deinit {
-        unlink(path)
     }
 }
 

@@ -128,7 +128,7 @@ final class PackedWritesTests: XCTestCase {
         let deltas = listing.split(separator: "\n").filter { $0.contains(" blob ") && $0.split(separator: " ", omittingEmptySubsequences: true).count > 5 }
         XCTAssertGreaterThan(deltas.count, 200, "most blobs are deltas:\n\(listing.prefix(2000))")
         try fixture.git(["fsck", "--strict"], in: dir)
-        // The builder's settings lived on the batch's own handle and went with it.
+        // The builder's settings live on the batch's own handle; their file is gone at once.
         XCTAssertEqual(try fixture.git(["config", "--get", "pack.windowMemory"], in: dir, allowFailure: true), "")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
             .filter { $0.hasPrefix("teamflow-pack-\(getpid())-") }
