@@ -3,6 +3,7 @@
 #include <git2.h>
 #include <git2/sys/odb_backend.h>
 #include <git2/sys/mempack.h>
+#include <git2/sys/repository.h>
 
 /* git_libgit2_opts is variadic, which Swift cannot call: one fixed-arity wrapper per use. */
 static inline int teamflow_git_set_strict_object_creation(int enabled) {

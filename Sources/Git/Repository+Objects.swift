@@ -13,11 +13,20 @@ extension Repository {
 
     /// Stores `bytes` as a blob (`git hash-object -w`) and returns its id.
     public func writeBlob(_ bytes: [UInt8]) throws -> ObjectID {
+        try writeBlob(bytes, packName: nil)
+    }
+
+    /// `writeBlob`, naming the blob for the pack builder inside `withPackedWrites`: the pack
+    /// holds named blobs ordered by name, then in the order written, and each is stored as a
+    /// delta of one of the blobs just before it where that is smaller (say, every event about
+    /// one task side by side). Outside a batch the name is unused.
+    public func writeBlob(_ bytes: [UInt8], packName: String?) throws -> ObjectID {
         try sync {
             var oid = git_oid()
             try withBytes(bytes) { pointer, count in
                 if let session {
                     oid = try session.writeBlob(pointer, count)
+                    if let packName { session.names[ObjectID(oid)] = packName }
                 } else {
                     try check(git_odb_write(&oid, odb, pointer, count, GIT_OBJECT_BLOB))
                 }

@@ -19,35 +19,68 @@ extension GitEventStore {
     static let importFlushThreshold = 100_000
 
     /// Appends the events of a multi-document YAML file in one commit, keeping ids and clocks.
-    /// The file is read document by document and each event's blob goes to a pack as it
-    /// comes, so memory does not grow with the file (a 500,000-event history imports in a
-    /// few hundred MB). Events already present are skipped; an id present with other content
-    /// is refused, and then nothing is imported.
+    /// The file is mapped and read document by document, each event's blob going to a pack as
+    /// it comes. Documents written exactly as teamflow writes them take the `ImportReader`
+    /// (no YAML tree); from the first other document on, libyaml reads the rest, with lines
+    /// and columns in the whole file. Events already present are skipped; an id present with
+    /// other content is refused, and then nothing is imported.
     public func importFile(atPath path: String, file: String, author: Author?, at: String) throws -> ImportResult {
-        try importDocuments(file: file, author: author, at: at) { body in
-            do {
-                try YAML.forEachDocument(inFileAtPath: path, file: file, body)
-            } catch let error as YAMLError {
-                throw TeamflowError(.failure, "\(error)", hints: ["Nothing was imported."])
+        guard let mapped = MappedFile(path: path) else {
+            // Empty, or not mappable: streamed through libyaml as before.
+            return try importDocuments(file: file, author: author, at: at) { body in
+                try Self.composed(file: file) {
+                    try YAML.forEachDocument(inFileAtPath: path, file: file) { try body(ImportedEvent.canonical($0, file: file)) }
+                }
             }
+        }
+        return try importDocuments(file: file, author: author, at: at) { body in
+            try Self.readDocuments(mapped.bytes, file: file, body: body) { mapped.release(upTo: $0) }
         }
     }
 
     /// `importFile` for a stream already in memory (standard input, tests).
     public func importStream(_ text: String, file: String, author: Author?, at: String) throws -> ImportResult {
-        let nodes: [Node]
+        var text = text
+        return try text.withUTF8 { bytes in
+            try importDocuments(file: file, author: author, at: at) { body in
+                try Self.readDocuments(UnsafeRawBufferPointer(bytes), file: file, body: body) { _ in }
+            }
+        }
+    }
+
+    /// Every event of `bytes`: canonical documents through `ImportReader`, the rest through
+    /// libyaml. `done(offset)` says the bytes before `offset` will not be read again (errors
+    /// may still quote them).
+    static func readDocuments(_ bytes: UnsafeRawBufferPointer, file: String, body: (ImportedEvent.Checked?) throws -> Void,
+                              done: (Int) -> Void) throws {
+        var reader = ImportReader(bytes)
+        var released = 0
+        while let checked = reader.next() {
+            try body(checked)
+            if reader.offset - released >= 32 << 20 {
+                released = reader.offset
+                done(released)
+            }
+        }
+        guard reader.offset < bytes.count else { return }
+        try composed(file: file) {
+            try YAML.forEachDocument(in: bytes, from: reader.offset, line: reader.line, file: file) { node in
+                try body(ImportedEvent.canonical(node, file: file))
+            }
+        }
+    }
+
+    /// Runs `body`, turning a YAML syntax error into the import's refusal.
+    private static func composed(file: String, _ body: () throws -> Void) throws {
         do {
-            nodes = try YAML.parseAll(text, file: file)
+            try body()
         } catch let error as YAMLError {
             throw TeamflowError(.failure, "\(error)", hints: ["Nothing was imported."])
-        }
-        return try importDocuments(file: file, author: author, at: at) { body in
-            for node in nodes { try body(node) }
         }
     }
 
     private func importDocuments(file: String, author: Author?, at: String,
-                                 documents: ((Node) throws -> Void) throws -> Void) throws -> ImportResult {
+                                 documents: ((ImportedEvent.Checked?) throws -> Void) throws -> Void) throws -> ImportResult {
         sweepStaleTemporaries()
         let base = try tip()
         let present = try base.map(presentFiles(at:)) ?? [:]
@@ -57,12 +90,11 @@ extension GitEventStore {
         var total = 0
         // Pass one: validate, write every new blob (packs are unreferenced until the ref moves).
         try repository.withPackedWrites {
-            try documents { node in
-                guard !node.isNull else { return }
-                let (event, contents) = try ImportedEvent.canonical(node, file: file)
+            try documents { checked in
+                guard let (event, contents) = checked else { return }
                 total += 1
                 if firstAuthor == nil { firstAuthor = event.author }
-                let blob = try repository.writeBlob(Array(contents.utf8))
+                let blob = try repository.writeBlob(Array(contents.utf8), packName: ImportedEvent.packName(of: event))
                 if let earlier = incoming[event.id] {
                     guard earlier == blob else {
                         throw TeamflowError(.failure, "\(file): two different events share the id \(event.id)", hints: ["Nothing was imported."])
@@ -135,10 +167,27 @@ extension GitEventStore {
 
 /// An imported document as the store writes it.
 enum ImportedEvent {
+    /// An event and the text it is stored as.
+    typealias Checked = (event: Event, contents: String)
+
+    /// What the pack builder groups the event's blob by: its type, then the task, goal or
+    /// other thing it is about (the `added` event's own id). Blobs of one group go side by
+    /// side in the order written, so each is stored as a delta of a similar one. (Measured on
+    /// 20,000 synthetic events: by type and subject 1.71 MB of blobs, by subject alone 1.80,
+    /// by type alone 2.04, in stream order 2.60; `git fast-import` 1.67.)
+    static func packName(of event: Event) -> String {
+        for key in ["task", "goal", "epic", "project", "member", "review", "page", "entry"] {
+            if let subject = event.data[key]?.string { return event.type + "/" + subject }
+        }
+        return event.type + "/" + event.id
+    }
+
     /// The event and its canonical text, as an append would write it: strings keep the text
     /// as written (re-emitting the parsed node would turn a YAML 1.1 string like
     /// `1017e327808` into a float), and the text must read back as exactly the same event.
-    static func canonical(_ node: Node, file: String) throws -> (Event, String) {
+    /// Nil for an empty document.
+    static func canonical(_ node: Node, file: String) throws -> Checked? {
+        guard !node.isNull else { return nil }
         do {
             var event = try EventCodec.decode(node)
             // Fields the schema says are text take the scalar's text as written (`task: 1234`

@@ -29,6 +29,15 @@ final class MappedFile {
         mapped = false
     }
 
+    /// Lets the kernel drop the mapped pages before `offset` (a reader that is done with
+    /// them); they read back from the file if touched again. Nothing for a copy in memory.
+    func release(upTo offset: Int) {
+        guard mapped, let start = bytes.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let end = min(offset, bytes.count) / page * page
+        if end > 0 { madvise(UnsafeMutableRawPointer(mutating: start), end, Int32(MADV_DONTNEED)) }
+    }
+
     deinit {
         guard let start = bytes.baseAddress else { return }
         if mapped {

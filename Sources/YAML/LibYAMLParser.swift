@@ -3,6 +3,8 @@ internal import CYAML
 /// Owns one libyaml parser handle and turns its error state into a `YAMLError`.
 final class LibYAMLParser {
     private let handle: UnsafeMutablePointer<yaml_parser_t>
+    /// Where the input starts within the source errors are reported against (`setInput(_:at:line:)`).
+    private var startOffset = 0
 
     init() throws {
         handle = .allocate(capacity: 1)
@@ -21,6 +23,17 @@ final class LibYAMLParser {
     func setInput(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         yaml_parser_set_input_string(handle, base.assumingMemoryBound(to: UInt8.self), bytes.count)
+    }
+
+    /// Points the parser at `bytes`, which start at byte `offset` and line `line` (1-based, the
+    /// start of a line) of the source errors are reported against: every mark counts from there.
+    func setInput(_ bytes: UnsafeRawBufferPointer, at offset: Int, line: Int) {
+        setInput(bytes)
+        startOffset = offset
+        // libyaml compares marks only with each other, so starting the count at `line` shifts
+        // every mark alike.
+        handle.pointee.mark.line = line - 1
+        handle.pointee.mark.index = offset
     }
 
     /// Points the parser at an open file, read in small chunks as parsing goes; the file
@@ -46,7 +59,7 @@ final class LibYAMLParser {
         let mark: Mark
         if p.error == YAML_READER_ERROR {
             // Encoding errors carry a byte offset, not a mark.
-            mark = Self.mark(atOffset: p.problem_offset, in: source)
+            mark = Self.mark(atOffset: startOffset + p.problem_offset, in: source)
             if p.problem_value >= 0 { message += " (value 0x\(String(p.problem_value, radix: 16, uppercase: true)))" }
         } else {
             mark = Self.mark(p.problem_mark)

@@ -73,23 +73,32 @@ enum ScalarStyleChooser {
         "y", "n", "yes", "no", "on", "off", "true", "false", "null", "~", "<<", "=",
     ]
 
-    /// Characters that may not start a plain scalar (or are reserved).
-    private static let indicators: Set<Unicode.Scalar> = [
-        "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`",
-    ]
+    /// Characters that may not start a plain scalar (or are reserved). A switch, not a set:
+    /// this runs for every string an event file holds, and hashing was most of its cost.
+    static func isIndicator(_ u: Unicode.Scalar) -> Bool {
+        switch u {
+        case "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`": return true
+        default: return false
+        }
+    }
 
     /// Every character any YAML 1.1/1.2 int, float, sexagesimal or timestamp can contain:
     /// digits, signs, `._:`, exponent `e`, radix prefixes `x o b`, hex digits, `T`/`Z`
     /// and the space or tab of a spaced timestamp.
-    private static let numericish: Set<Unicode.Scalar> = Set("0123456789+-._: \teEoObBxXabcdefABCDEFtTzZ".unicodeScalars)
+    static func isNumericish(_ u: Unicode.Scalar) -> Bool {
+        switch u {
+        case "0"..."9", "a"..."f", "A"..."F", "+", "-", ".", "_", ":", " ", "\t", "o", "O", "x", "X", "t", "T", "z", "Z": return true
+        default: return false
+        }
+    }
 
     static func isPlainSafe(_ text: String) -> Bool {
         let scalars = text.unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return false }
-        if first == " " || last == " " || last == ":" || indicators.contains(first) { return false }
+        if first == " " || last == " " || last == ":" || isIndicator(first) { return false }
         // Numbers, dates, timestamps and sexagesimals all start with a digit (or sign/dot)
         // and use only `numericish` characters; one other character makes it text (`01J9Z`).
-        if ("0"..."9").contains(first), scalars.allSatisfy(numericish.contains) { return false }
+        if ("0"..."9").contains(first), scalars.allSatisfy(isNumericish) { return false }
         if first == "+" || first == "." {
             let second = scalars.dropFirst().first
             if let second, ("0"..."9").contains(second) || second == "." || second == "_" { return false }

@@ -67,6 +67,22 @@ public enum YAML {
         }
     }
 
+    /// `forEachDocument` over a stream in memory, from byte `offset` (the start of line `line`)
+    /// on: what comes before is not read, yet every error gives its line and column (and
+    /// snippet) within the whole of `source`.
+    public static func forEachDocument(in source: UnsafeRawBufferPointer, from offset: Int, line: Int, file: String? = nil,
+                                       _ body: (Node) throws -> Void) throws {
+        guard offset < source.count else { return }
+        let parser = try LibYAMLParser()
+        parser.setInput(UnsafeRawBufferPointer(rebasing: source[offset...]), at: offset, line: line)
+        var composer = Composer(file: file, source: source, singleDocument: false)
+        try withoutActuallyEscaping(body) { escaping in
+            composer.sink = escaping
+            defer { composer.sink = nil }
+            try composer.drive(parser)
+        }
+    }
+
     /// Writes one document: block style, 2-space indent, key order kept, no leading `---`,
     /// ending in a newline. Every string reads back identically here and in YAML 1.1 readers.
     public static func emit(_ node: Node) -> String {

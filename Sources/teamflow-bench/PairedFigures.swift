@@ -15,6 +15,7 @@ struct PairedFigures {
         coldRebuild(in: repo, events: events)
         readers(in: repo, events: events)
         append()
+        ImportVsFastImport(bench: bench).run(events: events)
     }
 
     /// Every event blob's id, one a line, for `git cat-file --batch`.

@@ -40,6 +40,9 @@ if chartsOnly { arguments.removeFirst() }
 // `first-week [--events N] [--runs N]`: the first `week` after an import against a cold rebuild (FirstWeek).
 let firstWeekOnly = arguments.first == "first-week"
 if firstWeekOnly { arguments.removeFirst(); options.events = 1_000_000 }
+// `import-vs-fast-import [--events N] [--runs N]`: only ImportVsFastImport.
+let importOnly = arguments.first == "import-vs-fast-import"
+if importOnly { arguments.removeFirst() }
 var index = 0
 while index < arguments.count {
     let value = index + 1 < arguments.count ? arguments[index + 1] : ""
@@ -48,13 +51,15 @@ while index < arguments.count {
     case "--runs": options.runs = Int(value) ?? options.runs; index += 1
     case "--small": options.small = Int(value) ?? options.small; index += 1
     default:
-        FileHandle.standardError.write(Data("usage: teamflow-bench [charts | paired | first-week] [--events N] [--small N] [--runs N] | micro | replay DIR\n".utf8))
+        FileHandle.standardError.write(Data("usage: teamflow-bench [charts | paired | first-week | import-vs-fast-import] [--events N] [--small N] [--runs N] | micro | replay DIR\n".utf8))
         exit(64)
     }
     index += 1
 }
 if firstWeekOnly {
     FirstWeek(bench: Bench(options: options)).run(events: options.events)
+} else if importOnly {
+    ImportVsFastImport(bench: Bench(options: options)).run(events: options.events)
 } else if chartsOnly {
     ChartFigures(bench: Bench(options: options)).runAlone()
 } else if pairedOnly {

@@ -107,4 +107,90 @@ final class PackedWritesTests: XCTestCase {
         let one = try ids.map { try repository.readBlob($0) }
         XCTAssertEqual(try repository.readBlobs(ids), one)
     }
+
+    /// Versions of one thing written under one name are stored as deltas; stock git reads them.
+    func testNamedBlobsBecomeDeltas() throws {
+        let fixture = try GitFixture()
+        let dir = try fixture.makeRepository()
+        let repository = try Repository.open(at: dir)
+        let texts = (0..<300).map { index in
+            "v: 1\nid: ev-\(index)\ntype: task.checked\nat: 2024-11-18T10:00:00+09:00\nauthor:\n  name: 건우\n"
+                + "  email: gunwoo@example.com\nclock: \(index + 1)\ndata:\n  task: task-\(index % 10)\n  note: the same long note about the work\n"
+        }
+        let ids = try repository.withPackedWrites {
+            try texts.enumerated().map { index, text in try repository.writeBlob(bytes(text), packName: "task-\(index % 10)") }
+        }
+        for index in [0, 150, 299] {
+            XCTAssertEqual(try fixture.git(["cat-file", "blob", ids[index].hex], in: dir) + "\n", texts[index])
+        }
+        let pack = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: dir + "/.git/objects/pack").first { $0.hasSuffix(".idx") })
+        let listing = try fixture.git(["verify-pack", "-v", ".git/objects/pack/" + pack], in: dir)
+        let deltas = listing.split(separator: "\n").filter { $0.contains(" blob ") && $0.split(separator: " ", omittingEmptySubsequences: true).count > 5 }
+        XCTAssertGreaterThan(deltas.count, 200, "most blobs are deltas:\n\(listing.prefix(2000))")
+        try fixture.git(["fsck", "--strict"], in: dir)
+        // The builder's settings live on the batch's own handle; their file is gone at once.
+        XCTAssertEqual(try fixture.git(["config", "--get", "pack.windowMemory"], in: dir, allowFailure: true), "")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+            .filter { $0.hasPrefix("teamflow-pack-\(getpid())-") }
+        XCTAssertEqual(leftovers, [])
+    }
+
+    /// A pack larger than one indexer piece (8 MiB) is indexed whole and reads back.
+    func testPackLargerThanOnePiece() throws {
+        let fixture = try GitFixture()
+        let dir = try fixture.makeRepository()
+        let repository = try Repository.open(at: dir)
+        var generator = SystemRandomNumberGenerator()
+        // Incompressible bytes: 160 blobs of 64 KiB make a pack of ~10 MiB.
+        let blobs = (0..<160).map { _ in (0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+        let ids = try repository.withPackedWrites { try blobs.map { try repository.writeBlob($0) } }
+        let folder = dir + "/.git/objects/pack"
+        let pack = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".pack") })
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: folder + "/" + pack)[.size] as? Int)
+        XCTAssertGreaterThan(size, Repository.packPiece)
+        XCTAssertEqual(try Repository.open(at: dir).readBlob(ids[159]), blobs[159])
+        XCTAssertEqual(try fixture.git(["cat-file", "-s", ids[80].hex], in: dir), "65536")
+        try fixture.git(["fsck", "--strict"], in: dir)
+    }
+
+    /// A pack that cannot be written fails the batch: no pack, the error reported, nothing to
+    /// point a ref at.
+    func testFailedPackWriteThrowsAndLeavesNoPack() throws {
+        let fixture = try GitFixture()
+        let dir = try fixture.makeRepository()
+        let repository = try Repository.open(at: dir)
+        let folder = dir + "/.git/objects/pack"
+        // The pack folder replaced by a file: the indexer cannot create its temporary pack
+        // (a read-only folder would not stop root, who runs the CI containers).
+        try FileManager.default.removeItem(atPath: folder)
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder, contents: Data("not a folder".utf8)))
+        var written: ObjectID?
+        XCTAssertThrowsError(try repository.withPackedWrites {
+            written = try repository.writeBlob(bytes("never packed"), packName: "x")
+        })
+        let id = try XCTUnwrap(written)
+        XCTAssertThrowsError(try repository.updateReference("refs/teamflow/events", to: id, expecting: nil, message: "x"))
+        try FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
+        XCTAssertFalse(try Repository.open(at: dir).contains(id))
+    }
+
+    /// The names that order the pack hash, by git's name hash as libgit2 computes it, to
+    /// numbers that grow with the position.
+    func testPackOrderNamesHashInOrder() {
+        func nameHash(_ name: [CChar]) -> UInt32 {
+            var hash: UInt32 = 0
+            for c in name.prefix(while: { $0 != 0 }) where !(c == 32 || (9...13).contains(c)) {
+                hash = (hash >> 2) &+ (UInt32(UInt8(bitPattern: c)) << 24)
+            }
+            return hash
+        }
+        var previous = nameHash(PackOrder.name(0))
+        for position in [1, 2, 3, 4, 5, 15, 16, 17, 255, 256, 4_095, 4_096, 99_999, 100_000, 1 << 20, (1 << 24) - 1] {
+            let hash = nameHash(PackOrder.name(position))
+            XCTAssertGreaterThan(hash, previous, "position \(position)")
+            previous = hash
+        }
+    }
 }

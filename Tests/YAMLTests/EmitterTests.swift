@@ -164,4 +164,15 @@ final class LiteralBlockTests: XCTestCase {
         }
         XCTAssertGreaterThan(literals, 2_000)
     }
+
+    /// The style chooser's character classes are exactly the sets they replaced.
+    func testCharacterClassesMatchTheirSets() {
+        let indicators = Set("-?:,[]{}#&*!|>'\"%@`".unicodeScalars)
+        let numericish = Set("0123456789+-._: \teEoObBxXabcdefABCDEFtTzZ".unicodeScalars)
+        for value in UInt32(0)...0x2FF {
+            guard let u = Unicode.Scalar(value) else { continue }
+            XCTAssertEqual(ScalarStyleChooser.isIndicator(u), indicators.contains(u), "\(value)")
+            XCTAssertEqual(ScalarStyleChooser.isNumericish(u), numericish.contains(u), "\(value)")
+        }
+    }
 }
