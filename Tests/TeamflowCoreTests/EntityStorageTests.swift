@@ -5,8 +5,9 @@ import XCTest
 /// `EntityTable` over any `EntityStorage` (here an in-memory one, not the cache codec) answers
 /// like the dictionary it mirrors, whether or not the storage can show title bytes.
 final class EntityStorageTests: XCTestCase {
-    /// Entries sorted by key bytes, as the protocol requires; counts what it decodes.
-    final class ArrayStorage<Entity: Sendable & Titled>: EntityStorage, @unchecked Sendable {
+    /// Entries sorted by key bytes, as the protocol requires; counts what it decodes. Without
+    /// lists (`IndexKeyListsTests.ListedStorage` adds them).
+    class ArrayStorage<Entity: Sendable & Titled>: EntityStorage, @unchecked Sendable {
         let entries: [(key: String, entity: Entity)]
         let showsTitles: Bool
         private let lock = NSLock()
@@ -49,6 +50,8 @@ final class EntityStorageTests: XCTestCase {
             guard showsTitles else { return nil }
             return entries.indices.filter { !skipping.contains($0) && mayMatch(entries[$0].entity.title.utf8.span) }
         }
+
+        func indices(listedUnder picks: (IndexKey) -> Bool) -> [Int]? { nil }
     }
 
     private func goal(_ id: String, _ title: String) -> Goal {

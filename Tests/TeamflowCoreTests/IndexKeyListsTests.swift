@@ -9,37 +9,17 @@ import TeamflowTestSupport
 /// keys equal a full scan, for every week and several days.
 final class IndexKeyListsTests: XCTestCase {
     /// Entries sorted by key bytes with lists built from their `indexKeys`, as the snapshot's.
-    final class ListedStorage: EntityStorage, @unchecked Sendable {
-        let entries: [(key: String, entity: TeamTask)]
-        let lists: [IndexKey: [Int]]
+    final class ListedStorage: EntityStorageTests.ArrayStorage<TeamTask>, @unchecked Sendable {
+        private(set) var lists: [IndexKey: [Int]] = [:]
 
         init(_ table: EntityTable<TeamTask>) {
-            entries = table.map { ($0.key, $0.value) }.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }
-            var lists: [IndexKey: [Int]] = [:]
+            super.init(Dictionary(table.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }), showsTitles: false)
             for (index, entry) in entries.enumerated() {
                 for key in entry.entity.indexKeys { lists[key, default: []].append(index) }
             }
-            self.lists = lists
         }
 
-        var count: Int { entries.count }
-        func key(at index: Int) -> String { entries[index].key }
-        func allKeys() -> [String] { entries.map(\.key) }
-        func index(of key: String) -> Int? { entries.firstIndex { $0.key == key } }
-        func indices(withKeyPrefix prefix: String) -> Range<Int> {
-            let matching = entries.indices.filter { entries[$0].key.utf8.starts(with: prefix.utf8) }
-            return (matching.first ?? 0)..<((matching.last ?? -1) + 1)
-        }
-        func entity(at index: Int) -> TeamTask? { entries[index].entity }
-        func all(skipping: Set<Int>) -> [TeamTask] { allIndexed(skipping: skipping).map(\.1) }
-        func allIndexed(skipping: Set<Int>) -> [(Int, TeamTask)] {
-            entries.indices.filter { !skipping.contains($0) }.map { ($0, entries[$0].entity) }
-        }
-        func forEach(skipping: Set<Int>, _ body: (TeamTask) throws -> Void) rethrows {
-            for (_, entity) in allIndexed(skipping: skipping) { try body(entity) }
-        }
-        func indices(whereTitleBytes mayMatch: (Span<UInt8>) -> Bool, skipping: Set<Int>) -> [Int]? { nil }
-        func indices(listedUnder picks: (IndexKey) -> Bool) -> [Int]? {
+        override func indices(listedUnder picks: (IndexKey) -> Bool) -> [Int]? {
             Array(Set(lists.filter { picks($0.key) }.values.joined())).sorted()
         }
     }

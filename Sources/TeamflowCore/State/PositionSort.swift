@@ -3,10 +3,6 @@ extension Array {
     /// times, and a record such as a task is large (its copies were a tenth of listing 10,000
     /// tasks). Stable, like `sorted(by:)`.
     func sortedByPosition(_ areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
-        withUnsafeBufferPointer { items in
-            var order = Array<Int>(items.indices)
-            order.sort { areInIncreasingOrder(items[$0], items[$1]) }
-            return order.map { items[$0] }
-        }
+        indices.sorted { areInIncreasingOrder(self[$0], self[$1]) }.map { self[$0] }
     }
 }

@@ -89,38 +89,38 @@ public enum TerminalText {
     /// Works on the UTF-8 bytes: every scalar `needsEscape` names has a short, fixed encoding
     /// (a byte below 0x20 or 0x7F; C2 80-9F; E2 80 A8-AE or E2 81 A6-A9; EF B7 90-AF), so the
     /// clean runs between them (nearly all text) are copied whole instead of scalar by scalar.
+    /// Every cut falls on the first byte of a scalar, so the runs are whole scalars.
     private static func escaping(_ text: String, keepingNewlines: Bool, markers: MarkerHandling?) -> String {
-        var text = text
-        let escaped: String? = text.withUTF8 { bytes in
-            var at = 0
-            while at < bytes.count, escapedLength(bytes, at, keepingNewlines: keepingNewlines) == 0 { at += 1 }
-            guard at < bytes.count else { return nil }
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 16)
-            var runStart = 0
-            while at < bytes.count {
-                let length = escapedLength(bytes, at, keepingNewlines: keepingNewlines)
-                guard length > 0 else { at += 1; continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<at]))
-                let scalar = Unicode.Scalar(scalarValue(bytes, at, length)) ?? "\u{FFFD}"
-                if let markers, let sgr = sgrByMarker[scalar] {
-                    if markers == .sgr { out.append(contentsOf: sgr.utf8) }
-                } else {
-                    out.append(contentsOf: escape(scalar).utf8)
-                }
-                at += length
-                runStart = at
+        let bytes = text.utf8.span
+        var at = 0
+        while at < bytes.count, escapedLength(bytes, at, keepingNewlines: keepingNewlines) == 0 { at += 1 }
+        guard at < bytes.count else { return text }
+        let utf8 = text.utf8
+        func offset(_ byte: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: byte) }
+        var out = ""
+        out.reserveCapacity(bytes.count + 16)
+        var runStart = 0
+        while at < bytes.count {
+            let length = escapedLength(bytes, at, keepingNewlines: keepingNewlines)
+            guard length > 0 else { at += 1; continue }
+            out += text[offset(runStart)..<offset(at)]
+            let scalar = Unicode.Scalar(scalarValue(bytes, at, length)) ?? "\u{FFFD}"
+            if let markers, let sgr = sgrByMarker[scalar] {
+                if markers == .sgr { out += sgr }
+            } else {
+                out += escape(scalar)
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
-            return String(decoding: out, as: UTF8.self)
+            at += length
+            runStart = at
         }
-        return escaped ?? text
+        out += text[offset(runStart)...]
+        return out
     }
 
     /// How many bytes at `at` encode a scalar `needsEscape` names (0: none starts there).
     /// Only lead bytes match, so a continuation byte is never taken for a control.
     @inline(__always)
-    private static func escapedLength(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, keepingNewlines: Bool) -> Int {
+    private static func escapedLength(_ bytes: Span<UInt8>, _ at: Int, keepingNewlines: Bool) -> Int {
         let byte = bytes[at]
         switch byte {
         case 0x09: return 0
@@ -140,7 +140,7 @@ public enum TerminalText {
     }
 
     /// The scalar of a one-, two- or three-byte UTF-8 sequence.
-    private static func scalarValue(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, _ length: Int) -> UInt32 {
+    private static func scalarValue(_ bytes: Span<UInt8>, _ at: Int, _ length: Int) -> UInt32 {
         switch length {
         case 1: return UInt32(bytes[at])
         case 2: return UInt32(bytes[at] & 0x1F) << 6 | UInt32(bytes[at + 1] & 0x3F)
