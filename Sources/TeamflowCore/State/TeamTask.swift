@@ -62,7 +62,7 @@ extension TeamState {
     public func liveTasks(listedUnder picks: (IndexKey) -> Bool, where predicate: (TeamTask) -> Bool) -> [TeamTask] {
         var known: [TeamTask.ID: Bool] = [:]
         return tasks.values(listedUnder: picks) { predicate($0) && isLive($0, known: &known) }
-            .sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+            .sortedByPosition { ($0.clock, $0.id) < ($1.clock, $1.id) }
     }
 
     /// `isLive`, remembering the answer for every ancestor it walks through: a list of tasks
