@@ -9,8 +9,8 @@ public struct CheckupReport: Sendable {
 }
 
 extension GitEventStore {
-    /// Runs `doctor()` and counts the readable events (as its replay passes them). The problems are returned, not also
-    /// sent to `onDiagnostic`, so each is reported once.
+    /// Runs `doctor()` and counts the readable events (as its replay passes them). The
+    /// problems are returned, not also sent to `onDiagnostic`, so each is reported once.
     public func checkup() throws -> CheckupReport {
         onDiagnostic = { _ in }
         let (problems, events) = try examine()
