@@ -101,31 +101,22 @@ struct ImportVsFastImport {
         return nil
     }
 
-    /// One import into a new repository, run under `/usr/bin/time`: a child spawned straight
-    /// from this process would report this process's (large) peak memory as its own, as Linux
-    /// keeps the highest resident size across `exec`.
+    /// One import into a new repository, its CPU time and peak memory the child's own
+    /// (`Spawn.run`'s `measuringPeak`).
     private func measure(_ program: String, _ args: [String], input: String?) -> Run {
         let path = NSTemporaryDirectory() + "teamflow-bench-import-\(UUID().uuidString)"
         _ = bench.shell("/usr/bin/git", ["init", "-q", path], in: NSTemporaryDirectory())
-        let times = path + ".time"
-        defer {
-            try? FileManager.default.removeItem(atPath: path)
-            try? FileManager.default.removeItem(atPath: times)
-        }
-        let code = Spawn.run("/usr/bin/time", ["-f", "%e %U %S %M", "-o", times, program, "-C", path] + args, environment: bench.env, input: input)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let code = Spawn.run(program, ["-C", path] + args, environment: bench.env, input: input, measuringPeak: true)
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         if code != 0 { say("  \(program) exited with \(code)") }
-        // Wall seconds, user seconds, system seconds, peak KB.
-        let fields = ((try? String(contentsOfFile: times, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-        guard fields.count == 4 else {
-            say("  no figures from /usr/bin/time for \(program)")
-            return Run(wall: 0, cpu: 0, peakMB: 0, packBytes: 0, tree: "")
-        }
         let packs = path + "/.git/objects/pack"
         let bytes = ((try? FileManager.default.contentsOfDirectory(atPath: packs)) ?? []).filter { $0.hasSuffix(".pack") }.reduce(0) { sum, name in
             sum + ((try? FileManager.default.attributesOfItem(atPath: packs + "/" + name)[.size] as? Int) ?? 0)
         }
         let tree = bench.shell("/usr/bin/git", ["rev-parse", "refs/teamflow/events^{tree}"], in: path).out
-        return Run(wall: fields[0], cpu: fields[1] + fields[2], peakMB: Int(fields[3] / 1024), packBytes: bytes,
+        return Run(wall: wall, cpu: Spawn.lastCPUSeconds, peakMB: Spawn.lastPeakMB, packBytes: bytes,
                    tree: tree.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 

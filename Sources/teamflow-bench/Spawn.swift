@@ -6,23 +6,26 @@ enum Spawn {
     /// Runs `path args` with `environment`, output discarded (standard input from `input`
     /// when given); returns the exit status.
     ///
-    /// With `measuringPeak`, the child is started by `/usr/bin/time` and `lastPeakMB` is its
-    /// own peak. Without it, `lastPeakMB` is at least this bench's own high-water mark: Linux
+    /// With `measuringPeak`, the child is started by `/usr/bin/time`: `lastPeakMB` is its own
+    /// peak and `lastCPUSeconds` its user + system time. Without it, `lastPeakMB` is at least this bench's own high-water mark: Linux
     /// carries a process's peak RSS into the program it starts (`exec` folds the old memory's
     /// peak into the new process), and this process holds whole histories.
     static func run(_ path: String, _ args: [String], environment: [String: String], input: String? = nil,
                     measuringPeak: Bool = false) -> Int32 {
         let time = "/usr/bin/time"
         guard measuringPeak, FileManager.default.isExecutableFile(atPath: time) else {
+            lastCPUSeconds = 0
             return spawn(path, args, environment: environment, input: input)
         }
         // `time` starts the child from its own small memory, so the child inherits no peak.
         let report = NSTemporaryDirectory() + "teamflow-bench-peak-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: report) }
-        let status = spawn(time, ["-f", "%M", "-o", report, path] + args, environment: environment, input: input)
+        let status = spawn(time, ["-f", "%U %S %M", "-o", report, path] + args, environment: environment, input: input)
         let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
-        // The last line is the figure; a line before it says the command failed.
-        lastPeakMB = (text.split(separator: "\n").last.flatMap { Int($0) } ?? 0) / 1024
+        // The last line holds the figures; a line before it says the command failed.
+        let fields = text.split(separator: "\n").last?.split(separator: " ").compactMap { Double($0) } ?? []
+        lastCPUSeconds = fields.count == 3 ? fields[0] + fields[1] : 0
+        lastPeakMB = fields.count == 3 ? Int(fields[2]) / 1024 : 0
         return status
     }
 
@@ -50,4 +53,7 @@ enum Spawn {
 
     /// The peak resident memory of the last child `run` waited for, in MB.
     nonisolated(unsafe) static var lastPeakMB = 0
+
+    /// User + system seconds of the last child run with `measuringPeak`.
+    nonisolated(unsafe) static var lastCPUSeconds = 0.0
 }
