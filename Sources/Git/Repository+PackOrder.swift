@@ -41,12 +41,21 @@ struct PackIndex {
     private static let header = 8, fanout = 256 * 4
 
     init?(path: String) {
-        // Not a symbolic link or anything but a plain file of a sane size.
-        guard let info = try? FileManager.default.attributesOfItem(atPath: path),
-              info[.type] as? FileAttributeType == .typeRegular,
-              let size = info[.size] as? Int, size < 1 << 31,
-              let data = FileManager.default.contents(atPath: path) else { return nil }
-        bytes = [UInt8](data)
+        // Opened without following a symbolic link, and read only if it is a plain file of a
+        // sane size (checked on the open file, so nothing can be swapped in between).
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < 1 << 31 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress.map { $0 + done }, $0.count - done) }
+            guard n > 0 else { return nil }
+            done += n
+        }
+        self.bytes = bytes
         guard bytes.count >= PackIndex.header + PackIndex.fanout,
               bytes[0] == 0xFF, bytes[1] == 0x74, bytes[2] == 0x4F, bytes[3] == 0x63,
               PackIndex.word(bytes, 4) == 2 else { return nil }
