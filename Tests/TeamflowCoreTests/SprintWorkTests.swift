@@ -89,6 +89,21 @@ final class SprintWorkTests: XCTestCase {
         assertError(.notFound) { try f.sprints.board("Sprint 9") }
     }
 
+    /// The board counts its unassigned tasks (sub-tasks included) and its goals itself, so the
+    /// terminal only prints the figures.
+    func testTheBoardCountsUnassignedTasksAndGoals() throws {
+        let (f, _, _) = try team()
+        let loose = try f.tasks.add(title: "담당 없음", .init(week: "2024-W47"))
+        let sub = try f.tasks.add(title: "하위 작업", .init(parent: loose.id.rawValue))
+        _ = try f.tasks.add(title: "하위 작업 둘", .init(parent: loose.id.rawValue))
+        try f.tasks.check(sub.id.rawValue)
+        try f.goals.add(title: "스프린트 목표", week: "2024-W47", sprint: "Sprint 3")
+        let board = try f.sprints.board("Sprint 3")
+        XCTAssertEqual(board.unassigned.map(\.task.title), ["담당 없음"])
+        XCTAssertTrue(board.unassignedProgress == (1, 3), "\(board.unassignedProgress)")
+        XCTAssertTrue(board.goalProgress == (0, 1), "\(board.goalProgress)")
+    }
+
     func testGoalsMoveInAndOutOfSprints() throws {
         let (f, sprint, _) = try team()
         let goal = try f.goals.add(title: "데모 준비")

@@ -83,6 +83,10 @@ public struct SprintBoard: Sendable, Equatable {
     public var total: Int
     /// Working days (Monday to Friday) from today, included, to the sprint's last day.
     public var daysLeft: Int
+    /// Done and total over the sprint's goals.
+    public var goalProgress: (done: Int, total: Int) { (goals.filter(\.done).count, goals.count) }
+    /// Done and total over the unassigned tasks (sub-tasks included), as a member's are counted.
+    public var unassignedProgress: (done: Int, total: Int) { TaskNode.tally(unassigned) }
 
     public init(state: TeamState, sprint: Sprint, today: Day) {
         self.sprint = sprint

@@ -69,11 +69,10 @@ enum SprintCommand {
     }
 
     static func text(_ board: SprintBoard, today: Day) -> String {
-        let done = board.goals.filter(\.done).count
         var lines = [header(board), ""]
-        lines.append(Console.styled("Sprint goals", .bold) + " (\(Present.progress(done, board.goals.count)))")
+        lines.append(Console.styled("Sprint goals", .bold) + " (\(Present.progress(board.goalProgress.done, board.goalProgress.total)))")
         lines += board.goals.isEmpty ? ["  (none yet: teamflow goal add TEXT --sprint NAME)"] : board.goals.map { "  " + Present.line($0) }
-        lines += Present.memberSections(board.members, unassigned: board.unassigned, today: today)
+        lines += Present.memberSections(board.members, unassigned: board.unassigned, unassignedProgress: board.unassignedProgress, today: today)
         lines += Present.overdueSection(board.overdue, today: today)
         return lines.joined(separator: "\n")
     }

@@ -74,7 +74,7 @@ enum WeekCommand {
                 + " · \(Present.oneLine(sprint.name)) (\(sprint.from) – \(sprint.to))"]
             lines += board.sprintGoalLines.map { "  " + Present.line($0) }
         }
-        lines += Present.memberSections(board.members, unassigned: board.unassigned, today: today)
+        lines += Present.memberSections(board.members, unassigned: board.unassigned, unassignedProgress: board.unassignedProgress, today: today)
         lines += Present.overdueTasksSection(board.overdueTasks, today: today)
         lines += Present.overdueSection(board.overdue, today: today)
         return lines.joined(separator: "\n")

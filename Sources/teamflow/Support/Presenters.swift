@@ -129,8 +129,10 @@ extension Present {
         "\(Console.styled(oneLine(sprint.shortID), .dim))  \(oneLine(sprint.name))  \(sprint.from) – \(sprint.to)"
     }
 
-    /// The member sections of a board, then unassigned tasks; `today` marks overdue tasks.
-    static func memberSections(_ members: [MemberTasks], unassigned: [TaskNode], today: Day? = nil) -> [String] {
+    /// The member sections of a board, then unassigned tasks with the progress the board
+    /// counted; `today` marks overdue tasks.
+    static func memberSections(_ members: [MemberTasks], unassigned: [TaskNode], unassignedProgress: (done: Int, total: Int),
+                               today: Day? = nil) -> [String] {
         var lines: [String] = []
         for column in members {
             let handle = column.member.handle.map { " @\(oneLine($0))" } ?? ""
@@ -138,8 +140,7 @@ extension Present {
             lines += Self.lines(column.tasks, indent: "  ", today: today)
         }
         if !unassigned.isEmpty {
-            let all = unassigned.flatMap(\.flattenedNodes)
-            lines += ["", Console.styled("Unassigned", .bold) + " (\(progress(all.filter(\.countsDone).count, all.count)))"]
+            lines += ["", Console.styled("Unassigned", .bold) + " (\(progress(unassignedProgress.done, unassignedProgress.total)))"]
             lines += Self.lines(unassigned, indent: "  ", today: today)
         }
         return lines
