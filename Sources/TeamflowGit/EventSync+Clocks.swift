@@ -15,7 +15,7 @@ extension GitEventStore {
         if let local {
             files = try reader.addedEventFiles(old: repository.readCommit(local).tree, new: remoteTree).added
         } else {
-            files = try reader.eventFiles(rootTree: remoteTree)
+            files = Array(try reader.eventFiles(rootTree: remoteTree))
         }
         for file in files {
             let bytes = try repository.readBlob(file.blob)

@@ -13,23 +13,22 @@ struct EventTreeReader {
     let repository: Repository
 
     /// Every `*.yaml` blob under `events/` (any depth) of a root tree.
-    func eventFiles(rootTree: ObjectID) throws -> [EventFile] {
+    func eventFiles(rootTree: ObjectID) throws -> EventListing {
         guard let events = try repository.readTree(rootTree).first(where: { $0.name == TreeLayout.eventsFolder && $0.kind == .tree }) else {
             return []
         }
-        var files: [EventFile] = []
+        var files = EventListing()
         try collect(tree: events.id, prefix: TreeLayout.eventsFolder, into: &files)
         return files
     }
 
-    private func collect(tree: ObjectID, prefix: String, into files: inout [EventFile]) throws {
+    private func collect(tree: ObjectID, prefix: String, into files: inout EventListing) throws {
         for entry in try repository.readTree(tree) {
-            let path = prefix + "/" + entry.name
             switch entry.kind {
             case .tree:
-                try collect(tree: entry.id, prefix: path, into: &files)
+                try collect(tree: entry.id, prefix: prefix + "/" + entry.name, into: &files)
             case .blob, .executable:
-                if entry.name.hasSuffix(TreeLayout.fileExtension) { files.append(EventFile(path: path, blob: entry.id)) }
+                if entry.name.hasSuffix(TreeLayout.fileExtension) { files.append(path: prefix.utf8, "/".utf8, entry.name.utf8, blob: entry.id) }
             case .link, .commit:
                 continue
             }
@@ -121,7 +120,7 @@ struct EventTreeReader {
     ///
     /// Blobs are read on this thread (libgit2 serialises a repository's reads anyway), then
     /// parsed on every core: the fast decoder for files in our own layout, libyaml otherwise.
-    func load(_ files: [EventFile]) -> (events: [Event], diagnostics: [Diagnostic]) {
+    func load(_ files: some Collection<EventFile>) -> (events: [Event], diagnostics: [Diagnostic]) {
         let sorted = files.sorted { $0.path < $1.path }
         let blobs: [Result<[UInt8], any Error>] = sorted.map { file in Result { try repository.readBlob(file.blob) } }
 

@@ -87,6 +87,7 @@ extension GitEventStore {
 
     /// The state replayed from every event at `tip`, without touching the cache.
     func replay(at tip: ObjectID) throws -> StateCache.Entry {
+        Trace.memory("replay started")
         let files = try reader.eventFiles(rootTree: repository.readCommit(tip).tree)
         if let (state, diagnostics) = Trace.measure("replay (streaming)", { StreamingReplay(repository: repository).fold(files) }) {
             return StateCache.Entry(ref: ref, tip: tip.hex, state: state, diagnostics: diagnostics)

@@ -127,7 +127,7 @@ extension GitEventStore {
     func examine() throws -> (problems: [Diagnostic], events: Int) {
         guard let tip = try tip() else { return ([], 0) }
         let root = try repository.readCommit(tip).tree
-        let files = try reader.eventFiles(rootTree: root)
+        var files = try reader.eventFiles(rootTree: root)
         var checks = EventChecks()
         // The clock of each file the replay folded, by its place in the listing.
         var known = KnownClocks(files: files)
@@ -135,7 +135,7 @@ extension GitEventStore {
         let replayed: (state: TeamState, diagnostics: [Diagnostic])
         if let streamed = Trace.measure("doctor replay (streaming)", {
             StreamingReplay(repository: repository).fold(files) { event, file in
-                checks.check(event, path: files[file].path)
+                checks.check(event, path: files.path(at: file))
                 known.clocks[file] = event.clock
                 readable += 1
             }
@@ -157,6 +157,7 @@ extension GitEventStore {
             replayed = (state, diagnostics)
         }
         var problems = replayed.diagnostics
+        Trace.memory("doctor replayed")
         problems += try reader.strayEntries(rootTree: root)
         do {
             problems += try lamportProblems(tip: tip, known: known)
@@ -166,6 +167,7 @@ extension GitEventStore {
             problems.append(shallowDiagnostic(boundary: boundary))
         }
         known = KnownClocks(files: [])
+        Trace.memory("doctor lamport checked")
         problems += checks.problems()
         let cycles = checks.cycles
         let paths = cycles.isEmpty ? [:] : Dictionary(files.map { (String(TreeLayout.id(ofPath: $0.path)), $0.path) },
@@ -175,8 +177,12 @@ extension GitEventStore {
             problems.append(Diagnostic(path: paths[cycle[0]] ?? TreeLayout.path(of: cycle[0]), severity: .warning,
                                        message: "task parent cycle \(names) -> \(ShortID.of(cycle[0])); shown with the cycle broken at its last-added task"))
         }
+        // The comparison below decodes the cached state beside the replayed one: the listing
+        // is not needed any more.
+        files = []
         let entry = StateCache.Entry(ref: ref, tip: tip.hex, state: replayed.state, diagnostics: replayed.diagnostics)
         if let stale = try cacheMismatch(at: tip, replayed: entry) { problems.append(stale) }
+        Trace.memory("doctor compared the cache")
         return (problems, readable)
     }
 
@@ -205,16 +211,29 @@ extension GitEventStore {
     func lamportProblems(tip: ObjectID, known: KnownClocks = KnownClocks(files: [])) throws -> [Diagnostic] {
         var highest: [ObjectID: Int] = [:]
         var problems: [Diagnostic] = []
+        let tipTree = try repository.readCommit(tip).tree
         for commit in try repository.log(from: tip).reversed() {
             let base = commit.parents.compactMap { highest[$0] }.max() ?? 0
             guard commit.parents.count <= 1 else {
                 highest[commit.id] = base
                 continue
             }
-            let added = try commit.parents.first.map {
-                try reader.addedEventFiles(old: repository.readCommit($0).tree, new: commit.tree).added
-            } ?? reader.eventFiles(rootTree: commit.tree)
+            let added: EventListing
+            if let parent = commit.parents.first {
+                added = EventListing(try reader.addedEventFiles(old: repository.readCommit(parent).tree, new: commit.tree).added)
+            } else if commit.tree == tipTree, !known.isEmpty {
+                // A history of one import: its files are the listing the replay folded.
+                added = known.files
+            } else {
+                added = try reader.eventFiles(rootTree: commit.tree)
+            }
             let exempt = commit.message.hasPrefix("import:")
+            // An import only raises the clock the next commit is checked against; where the
+            // replay decoded every file it added, their clocks give that without a list.
+            if exempt, let top = known.highestClock(in: added) {
+                highest[commit.id] = max(base, top)
+                continue
+            }
             var top = base
             for (id, clock, path) in addedEvents(added, known: known) {
                 if !exempt, clock <= base {
@@ -233,9 +252,9 @@ extension GitEventStore {
     /// The events a commit added, as `reader.load(added)` would give them (in (clock, id)
     /// order; the path where it is at hand), taking the clocks of `known` files instead of
     /// decoding them where that cannot change the answer.
-    private func addedEvents(_ added: [EventFile], known: KnownClocks)
+    private func addedEvents(_ added: EventListing, known: KnownClocks)
         -> [(id: String, clock: Int, path: String?)] {
-        func loaded(_ files: [EventFile]) -> [(id: String, clock: Int, path: String?)] {
+        func loaded(_ files: some Collection<EventFile>) -> [(id: String, clock: Int, path: String?)] {
             reader.load(files).events.map { ($0.id, $0.clock, nil) }
         }
         guard !known.isEmpty else { return loaded(added) }
@@ -262,7 +281,7 @@ extension GitEventStore {
 /// megabytes. Found by path with a binary search, the listing being in path order (git's
 /// tree order is byte order of whole paths); a listing that is not falls back to a dictionary.
 struct KnownClocks {
-    let files: [EventFile]
+    let files: EventListing
     /// By the file's place in `files`; `unknown` where the replay did not fold it (an event
     /// whose clock is that value is merely read again).
     var clocks: [Int]
@@ -270,19 +289,39 @@ struct KnownClocks {
     /// Only for a listing out of path order: place by path.
     private let places: [String: Int]?
 
-    init(files: [EventFile]) {
+    init(files: EventListing) {
         self.files = files
         clocks = Array(repeating: KnownClocks.unknown, count: files.count)
-        let inOrder = zip(files, files.dropFirst()).allSatisfy { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-        places = inOrder ? nil : Dictionary(files.indices.map { (files[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
+        let inOrder = files.indices.dropFirst().allSatisfy { files.pathUTF8(at: $0 - 1).lexicographicallyPrecedes(files.pathUTF8(at: $0)) }
+        places = inOrder ? nil : Dictionary(files.indices.map { (files.path(at: $0), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     var isEmpty: Bool { files.isEmpty }
 
     /// The clock of `file` if the replay decoded a file at its path with the same blob.
     func clock(of file: EventFile) -> Int? {
-        guard let at = place(of: file.path), files[at].blob == file.blob, clocks[at] != KnownClocks.unknown else { return nil }
+        guard let at = place(of: file.path), files.blobs[at] == file.blob, clocks[at] != KnownClocks.unknown else { return nil }
         return clocks[at]
+    }
+
+    /// The highest clock among `listing`'s files if the replay decoded every one of them (at
+    /// the same path, with the same blob), or nil. Files of the listing the replay folded
+    /// cannot share an id (it checked), so this is the highest a full read of them would give.
+    func highestClock(in listing: EventListing) -> Int? {
+        var highest = Int.min
+        for position in listing.indices {
+            // The same listing (a history of one import) is found in place, without a search.
+            let at: Int?
+            if position < files.count, files.blobs[position] == listing.blobs[position],
+               files.pathUTF8(at: position) == listing.pathUTF8(at: position) {
+                at = position
+            } else {
+                at = place(of: listing.path(at: position)).flatMap { files.blobs[$0] == listing.blobs[position] ? $0 : nil }
+            }
+            guard let at, clocks[at] != KnownClocks.unknown else { return nil }
+            highest = max(highest, clocks[at])
+        }
+        return highest == Int.min ? nil : highest
     }
 
     private func place(of path: String) -> Int? {
@@ -290,9 +329,9 @@ struct KnownClocks {
         var low = 0, high = files.count
         while low < high {
             let middle = (low + high) / 2
-            if files[middle].path.utf8.lexicographicallyPrecedes(path.utf8) { low = middle + 1 } else { high = middle }
+            if files.pathUTF8(at: middle).lexicographicallyPrecedes(path.utf8) { low = middle + 1 } else { high = middle }
         }
-        return low < files.count && files[low].path.utf8.elementsEqual(path.utf8) ? low : nil
+        return low < files.count && files.pathUTF8(at: low).elementsEqual(path.utf8) ? low : nil
     }
 }
 

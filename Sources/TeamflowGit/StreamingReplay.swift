@@ -15,32 +15,47 @@ import TeamflowCore
 /// an id; a clock line the full parser reads differently) return nil and take that path.
 struct StreamingReplay {
     let repository: Repository
+    /// Raw bytes a worker holds in memory before they move into a temporary file (see
+    /// `ReplayArena`); the tests lower it to take that path with a small history.
+    var spillThreshold = ReplayArena.spillThreshold
     /// Events decoded and folded per step.
     static let chunk = 8_192
 
+    /// One file read in pass one: 24 bytes, one per event of the history, all held at once.
     private struct Entry {
         var clock: Int
+        /// Which worker's arena holds the bytes (the top byte) and where in it (the rest).
+        private var location: Int
         var file: Int32
-        /// Which worker's arena holds the bytes.
-        var arena: Int32
-        var offset: Int
         var length: Int32
+
+        init(clock: Int, file: Int32, arena: Int, offset: Int, length: Int32) {
+            self.clock = clock
+            self.file = file
+            self.length = length
+            location = arena << 56 | offset
+        }
+
+        var arena: Int { location >> 56 }
+        var offset: Int { location & (1 << 56 - 1) }
     }
 
     /// One worker's share of pass one.
     private final class Share: @unchecked Sendable {
-        var arena: [UInt8] = []
+        let arena: ReplayArena
         var entries: [Entry] = []
         var diagnostics: [Diagnostic] = []
         var failed = false
+
+        init(arena: ReplayArena) { self.arena = arena }
     }
 
     /// The order pass one reads `files` in: as stored in the packs, so each worker walks its
     /// share of a pack front to back instead of mapping windows for random reads (see
     /// `Repository.packOrder`). A small history is read as listed.
-    static func readingOrder(_ files: [EventFile], in repository: Repository) -> [Int] {
+    static func readingOrder(_ files: EventListing, in repository: Repository) -> [Int] {
         guard files.count >= 4_096 else { return Array(files.indices) }
-        let keys = repository.packOrder(of: files.map(\.blob))
+        let keys = repository.packOrder(of: files.blobs)
         var pairs = keys.indices.map { (key: keys[$0], file: Int32(truncatingIfNeeded: $0)) }
         pairs.sort { $0.key != $1.key ? $0.key < $1.key : $0.file < $1.file }
         return pairs.map { Int($0.file) }
@@ -52,17 +67,19 @@ struct StreamingReplay {
     /// `applying`, events are only visited (the state returned is empty). With `strictIDs`, an
     /// event whose id does not match its file's name makes the fold give up instead of being
     /// skipped (export keeps such events, as it always has).
-    func fold(_ files: [EventFile], applying: Bool = true, strictIDs: Bool = false,
+    func fold(_ files: EventListing, applying: Bool = true, strictIDs: Bool = false,
               visit: (Event, Int) -> Void = { _, _ in }) -> (state: TeamState, diagnostics: [Diagnostic])? {
         Trace.memory("replay files listed")
-        guard files.allSatisfy({ TreeLayout.isCanonical($0.path) }) else { return nil }
+        guard files.indices.allSatisfy(files.isCanonical(at:)) else { return nil }
         // Pass one on every core: libgit2 serialises reads on one handle, so each worker opens
         // its own (separate handles coordinate like separate processes).
         let workers = files.count < 4_096 ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, 4)
-        let shares = (0..<workers).map { _ in Share() }
+        let gitDirectory = repository.gitDirectory
+        let shares = (0..<workers).map { [spillThreshold] _ in
+            Share(arena: ReplayArena(spillingInto: gitDirectory, threshold: spillThreshold))
+        }
         let span = (files.count + workers - 1) / max(workers, 1)
         let order = StreamingReplay.readingOrder(files, in: repository)
-        let gitDirectory = repository.gitDirectory
         let main = UncheckedBox(repository)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let share = shares[worker]
@@ -72,48 +89,51 @@ struct StreamingReplay {
             }
             let range = (worker * span)..<min(files.count, (worker + 1) * span)
             share.entries.reserveCapacity(range.count)
-            share.arena.reserveCapacity(range.count * 256)
             for index in order[range] {
-                let file = files[index]
                 let bytes: [UInt8]
                 do {
-                    bytes = try reader.readBlob(file.blob)
+                    bytes = try reader.readBlob(files.blobs[index])
                 } catch {
-                    share.diagnostics.append(Diagnostic(path: file.path, message: "unreadable: \(error); skipped"))
+                    share.diagnostics.append(Diagnostic(path: files.path(at: index), message: "unreadable: \(error); skipped"))
                     continue
                 }
                 guard bytes.count < Int(Int32.max) else { share.failed = true; return }
                 var clock = ClockScan.plainClock(bytes)
                 if clock == nil {
                     // Not our layout: the full parser decides (and words the problem).
-                    switch EventTreeReader.parse(path: file.path, blob: .success(bytes)) {
+                    switch EventTreeReader.parse(path: files.path(at: index), blob: .success(bytes)) {
                     case .problem(let diagnostic): share.diagnostics.append(diagnostic); continue
                     case .event(let event, _): clock = event.clock
                     }
                 }
-                share.entries.append(Entry(clock: clock ?? 0, file: Int32(index), arena: Int32(worker),
-                                           offset: share.arena.count, length: Int32(bytes.count)))
-                share.arena.append(contentsOf: bytes)
+                share.entries.append(Entry(clock: clock ?? 0, file: Int32(index), arena: worker,
+                                           offset: share.arena.append(bytes), length: Int32(bytes.count)))
             }
+            share.arena.finish()
         }
-        guard !shares.contains(where: \.failed) else { return nil }
-        var entries = shares.flatMap(\.entries)
+        guard !shares.contains(where: { $0.failed || $0.arena.failed }) else { return nil }
+        // One share at a time, each freed once copied: a flatMap would hold them all twice.
+        var entries: [Entry] = []
+        entries.reserveCapacity(shares.reduce(0) { $0 + $1.entries.count })
+        for share in shares {
+            entries += share.entries
+            share.entries = []
+        }
         var diagnostics = shares.flatMap(\.diagnostics)
         let arenas = shares.map(\.arena)
-        shares.forEach { $0.entries = []; $0.arena = [] }
-        Trace.memory("replay pass one (arenas \(arenas.map(\.count).reduce(0, +) / 1_048_576) MB)")
-        let ids = files.map { TreeLayout.id(ofPath: $0.path) }
-        entries.sort { $0.clock != $1.clock ? $0.clock < $1.clock : ids[Int($0.file)] < ids[Int($1.file)] }
+        Trace.memory("replay pass one (arenas \(arenas.map(\.count).reduce(0, +) / 1_048_576) MB, "
+            + "\(arenas.filter(\.isSpilled).count) of \(arenas.count) in temporary files)")
+        entries.sort { $0.clock != $1.clock ? $0.clock < $1.clock : StreamingReplay.id(files.idUTF8(at: Int($0.file)), precedes: files.idUTF8(at: Int($1.file))) }
         // Within one layout a path names its id, so ids are unique; across the two (the layout
         // changed once) the same id could sit in both places, and then the full read decides
         // which copy counts, exactly as before. The smaller group is the one held in a set.
-        let legacy = ids.indices.filter { files[$0].path.utf8.count - ids[$0].utf8.count == TreeLayout.legacyPrefixLength }
-        if !legacy.isEmpty, legacy.count < ids.count {
+        let legacy = files.indices.filter { files.pathUTF8(at: $0).count - files.idUTF8(at: $0).count == TreeLayout.legacyPrefixLength }
+        if !legacy.isEmpty, legacy.count < files.count {
             let legacySet = Set(legacy)
-            let (small, large) = legacy.count * 2 <= ids.count
-                ? (legacy, ids.indices.filter { !legacySet.contains($0) }) : (ids.indices.filter { !legacySet.contains($0) }, legacy)
-            let known = Set(small.map { ids[$0] })
-            if large.contains(where: { known.contains(ids[$0]) }) { return nil }
+            let (small, large) = legacy.count * 2 <= files.count
+                ? (legacy, files.indices.filter { !legacySet.contains($0) }) : (files.indices.filter { !legacySet.contains($0) }, legacy)
+            let known = Set(small.map { String(decoding: files.idUTF8(at: $0), as: UTF8.self) })
+            if large.contains(where: { known.contains(String(decoding: files.idUTF8(at: $0), as: UTF8.self)) }) { return nil }
         }
 
         Trace.memory("replay sorted")
@@ -124,25 +144,24 @@ struct StreamingReplay {
             let slice = Array(entries[start..<min(entries.count, start + StreamingReplay.chunk)])
             start += slice.count
             let t0 = DispatchTime.now().uptimeNanoseconds
+            guard let (buffers, places) = StreamingReplay.bytes(of: slice, in: arenas) else { return nil }
             let parsed = ParallelMap.map(count: slice.count) { i in
-                let entry = slice[i]
-                let range = entry.offset..<entry.offset + Int(entry.length)
-                let fast = arenas[Int(entry.arena)].withUnsafeBufferPointer { FastEventDecoder.decode(UnsafeBufferPointer(rebasing: $0[range])) }
+                let (buffer, range) = places[i]
+                let fast = buffers[buffer].withUnsafeBufferPointer { FastEventDecoder.decode(UnsafeBufferPointer(rebasing: $0[range])) }
                 if let fast { return EventTreeReader.Parsed.event(fast, idMark: nil) }
-                return EventTreeReader.parse(path: files[Int(entry.file)].path, blob: .success(Array(arenas[Int(entry.arena)][range])))
+                return EventTreeReader.parse(path: files.path(at: Int(slice[i].file)), blob: .success(Array(buffers[buffer][range])))
             }
             let t1 = DispatchTime.now().uptimeNanoseconds
             decoding += t1 - t0
             defer { folding += DispatchTime.now().uptimeNanoseconds - t1 }
             for (entry, result) in zip(slice, parsed) {
-                let file = files[Int(entry.file)]
                 switch result {
                 case .problem(let diagnostic):
                     diagnostics.append(diagnostic)
                 case .event(let event, let idMark):
-                    guard event.id == ids[Int(entry.file)] else {
+                    guard StreamingReplay.id(event.id, names: files.idUTF8(at: Int(entry.file))) else {
                         if strictIDs { return nil }
-                        diagnostics.append(Diagnostic(path: file.path, line: idMark?.line, column: idMark?.column,
+                        diagnostics.append(Diagnostic(path: files.path(at: Int(entry.file)), line: idMark?.line, column: idMark?.column,
                                                       message: "the event id '\(event.id)' does not match the file name; skipped"))
                         continue
                     }
@@ -156,6 +175,36 @@ struct StreamingReplay {
         Trace.memory("replay folded (decoding \(decoding / 1_000_000) ms, folding \(folding / 1_000_000) ms)")
         diagnostics.sort { $0.path < $1.path }
         return (state, diagnostics)
+    }
+
+    /// Whether `id` is the id a file's name gives: the bytes are compared, and where they
+    /// differ, the strings (which `==` compares by canonical equivalence, as the full read does).
+    private static func id(_ id: String, names name: ArraySlice<UInt8>) -> Bool {
+        id.utf8.elementsEqual(name) || id == String(decoding: name, as: UTF8.self)
+    }
+
+    /// The (clock, id) order's tie-break on two file names' ids: by bytes where both are
+    /// ASCII (the same order as `String`'s `<` there), by `String`'s `<` otherwise.
+    private static func id(_ left: ArraySlice<UInt8>, precedes right: ArraySlice<UInt8>) -> Bool {
+        if left.allSatisfy({ $0 < 0x80 }), right.allSatisfy({ $0 < 0x80 }) { return left.lexicographicallyPrecedes(right) }
+        return String(decoding: left, as: UTF8.self) < String(decoding: right, as: UTF8.self)
+    }
+
+    /// The raw bytes of a chunk's entries: one buffer per arena the chunk touches (an arena in
+    /// memory is passed as it is; a spilled one is read back) and, for each entry, its buffer
+    /// and its range in it. Nil if a spilled arena cannot be read back.
+    private static func bytes(of slice: [Entry], in arenas: [ReplayArena]) -> (buffers: [[UInt8]], places: [(Int, Range<Int>)])? {
+        var members = [[Int]](repeating: [], count: arenas.count)
+        for (index, entry) in slice.enumerated() { members[entry.arena].append(index) }
+        var buffers: [[UInt8]] = []
+        var places = [(Int, Range<Int>)](repeating: (0, 0..<0), count: slice.count)
+        for (arena, indices) in members.enumerated() where !indices.isEmpty {
+            let ranges = indices.map { slice[$0].offset ..< slice[$0].offset + Int(slice[$0].length) }
+            guard let loaded = arenas[arena].load(ranges) else { return nil }
+            for (index, place) in zip(indices, loaded.places) { places[index] = (buffers.count, place) }
+            buffers.append(loaded.bytes)
+        }
+        return (buffers, places)
     }
 }
 

@@ -22,8 +22,15 @@ enum Trace {
         guard enabled else { return }
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8))?.split(separator: " ")
-        let current = statm.flatMap { $0.count > 1 ? Int($0[1]) : nil }.map { $0 * Int(getpagesize()) / 1_048_576 } ?? -1
-        FileHandle.standardError.write(Data("trace: \(label()) RSS \(current) MB, peak \(usage.ru_maxrss / 1024) MB\n".utf8))
+        // Anonymous memory (ours and libgit2's heaps) apart from mapped files (pack windows and
+        // indexes, which the kernel can drop): the two answer different questions.
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        func megabytes(_ key: String) -> Int {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key + ":") }),
+                  let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return -1 }
+            return kilobytes / 1024
+        }
+        FileHandle.standardError.write(Data(("trace: \(label()) RSS \(megabytes("VmRSS")) MB (anonymous \(megabytes("RssAnon")), "
+            + "files \(megabytes("RssFile"))), peak \(usage.ru_maxrss / 1024) MB\n").utf8))
     }
 }

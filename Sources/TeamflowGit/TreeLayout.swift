@@ -35,13 +35,13 @@ enum TreeLayout {
         // Called for every file of a history (500,000 at a time on a cold rebuild): ASCII
         // paths, all that appends write, are checked on their bytes without building strings.
         var path = path
-        if let canonical = path.withUTF8({ isCanonicalASCII($0) }) { return canonical }
+        if let canonical = path.withUTF8({ isCanonical(utf8: $0) }) { return canonical }
         return isCanonicalSplitting(path)
     }
 
     /// `isCanonical` on a path's UTF-8 bytes, or `nil` when they are not all ASCII (where
     /// characters and bytes may part ways).
-    private static func isCanonicalASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    static func isCanonical(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         let slash = UInt8(ascii: "/")
         // The positions of the (at most three) slashes, without an array to allocate.
         var slashes = (0, 0, 0), found = 0

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TeamflowTestSupport
 
 /// Writes that fail or die part-way: a full disk (a real tmpfs) and the store's fault hook
 /// (`TEAMFLOW_TEST_FAULT`). Afterwards the ref, its reflog and the objects must agree, `git
@@ -160,45 +161,5 @@ final class WriteFaultTests: XCTestCase {
         let list = try ws.teamflow("goal", "list", "--json")
         let goals = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]], list.stderr)
         return goals.compactMap { $0["title"] as? String }.sorted()
-    }
-}
-
-/// A small tmpfs mounted for one test (root only; skipped elsewhere), unmounted when done.
-final class Tmpfs {
-    let path: String
-
-    init(sizeKiB: Int) throws {
-        path = NSTemporaryDirectory() + "teamflow-tmpfs-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        let mount = try Subprocess.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(sizeKiB)k", "tmpfs", path], in: "/")
-        guard mount.code == 0 else {
-            try? FileManager.default.removeItem(atPath: path)
-            throw XCTSkip("cannot mount a tmpfs here (root needed): \(mount.stderr)")
-        }
-    }
-
-    deinit {
-        _ = try? Subprocess.run("/bin/umount", ["-l", path], in: "/")
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    private var fillPath: String { path + "/.fill" }
-
-    /// Fills the disk so that about `kib` KiB stay free.
-    func fill(leavingKiB kib: Int) throws {
-        try unfill()
-        var info = statvfs()
-        guard statvfs(path, &info) == 0 else { throw XCTSkip("statvfs failed") }
-        let free = Int(info.f_bavail) * Int(info.f_frsize) / 1024
-        let size = max(0, free - kib)
-        let fd = open(fillPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        let block = [UInt8](repeating: 0, count: 1024)
-        for _ in 0..<size where block.withUnsafeBytes({ write(fd, $0.baseAddress, 1024) }) == 1024 {}
-    }
-
-    func unfill() throws {
-        if FileManager.default.fileExists(atPath: fillPath) { try FileManager.default.removeItem(atPath: fillPath) }
     }
 }

@@ -181,6 +181,27 @@ final class GitEventStoreTests: XCTestCase {
         XCTAssertEqual(try repo.store().state().goals.count, 4, "the event still counts")
     }
 
+    /// An import keeps its events' clocks (exempt from the rule) but raises the bar for what
+    /// comes after it; doctor takes the import's clocks from its replay, whether the import
+    /// is the whole history or not.
+    func testDoctorChecksAnAppendAgainstTheClocksOfTheImportBeforeIt() throws {
+        let repo = try TestRepository()
+        var stream = ""
+        for (index, clock) in [40, 7, 25].enumerated() {
+            stream += "---\nv: 1\nid: beef000\(index)\ntype: goal.added\nat: 2024-11-19T10:00:00+09:00\n"
+                + "author:\n  name: x\n  email: x@example.com\nclock: \(clock)\ndata:\n  title: g\(index)\n  week: 2024-W47\n"
+        }
+        let store = try repo.store()
+        XCTAssertEqual(try store.importStream(stream, file: "old.yaml", author: nil, at: "2024-11-19T10:00:00+09:00").added, 3)
+        XCTAssertEqual(try repo.store().doctor(), [], "a history of one import has no problems")
+        let stale = "v: 1\nid: abcd0001\ntype: goal.added\nat: '2024-11-19T10:00:00+09:00'\nauthor:\n  name: Tool\n  email: tool@example.com\n"
+            + "clock: 39\ndata:\n  title: late\n  week: 2024-W47\n"
+        try commitRawFile(repo, path: "events/a/bc/abcd0001.yaml", contents: stale)
+        let problems = try repo.store().doctor()
+        XCTAssertEqual(problems.map(\.path), ["events/a/bc/abcd0001.yaml"])
+        XCTAssertTrue(problems.first?.message.contains("highest 40") == true, problems.description)
+    }
+
     func testImportIsIdempotentAndKeepsIdsAndClocks() throws {
         let source = try TestRepository()
         _ = try source.addGoal("하나")

@@ -13,7 +13,7 @@ final class KnownClocksTests: XCTestCase {
         let paths = ["events/0/1a/01a0.yaml", "events/0/1a/01a1.yaml", "events/0a/0a22.yaml", "events/b/c0/bc00.yaml", "events/é/ab/x.yaml"]
         for listing in [paths, paths.reversed()] {
             let files = try listing.enumerated().map { EventFile(path: $0.element, blob: try blob($0.offset)) }
-            var known = KnownClocks(files: files)
+            var known = KnownClocks(files: EventListing(files))
             for index in files.indices where index != 2 { known.clocks[index] = 100 + index }
             for (index, file) in files.enumerated() {
                 XCTAssertEqual(known.clock(of: file), index == 2 ? nil : 100 + index, "\(file.path) in \(listing == paths ? "path order" : "reverse order")")

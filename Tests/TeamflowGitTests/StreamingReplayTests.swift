@@ -42,10 +42,13 @@ final class StreamingReplayTests: XCTestCase {
         let (events, expectedDiagnostics) = reader.load(files)
         var expected = TeamState()
         expected.apply(events)
-        let streamed = try XCTUnwrap(StreamingReplay(repository: store.repository).fold(files))
-        XCTAssertTrue(streamed.state == expected, "the streamed state differs from the full read")
-        XCTAssertEqual(streamed.diagnostics, expectedDiagnostics)
-        XCTAssertEqual(streamed.diagnostics.count, 2)
+        // With the raw bytes in memory, and moved into temporary files from the first byte.
+        for threshold in [ReplayArena.spillThreshold, 0] {
+            let streamed = try XCTUnwrap(StreamingReplay(repository: store.repository, spillThreshold: threshold).fold(files))
+            XCTAssertTrue(streamed.state == expected, "the streamed state differs from the full read (spilling past \(threshold))")
+            XCTAssertEqual(streamed.diagnostics, expectedDiagnostics)
+            XCTAssertEqual(streamed.diagnostics.count, 2)
+        }
     }
 
     /// Files outside the canonical paths may share an id: the full read decides those.
