@@ -23,7 +23,18 @@ enum Libgit2 {
         // replay of a 500,000-event history kept every pack (~85 MB) resident. A limit of
         // 32 MiB only remaps windows now and then (measured: no change in replay time).
         _ = teamflow_git_set_mwindow_mapped_limit(32 * 1024 * 1024)
+        // libgit2 hashes every object it reads to check it against its name: 7 % of a
+        // whole-history read. git does not (`git cat-file` reads without it; `git fsck`
+        // checks): objects that arrive by fetch were hashed by `index-pack` as they came, and
+        // zlib's checksum catches a damaged one. `doctor` turns the check back on.
+        _ = teamflow_git_set_strict_hash_verification(0)
     }()
+
+    /// Turns libgit2's check of every object read against its id on or off (process-wide).
+    static func verifyObjectHashes(_ enabled: Bool) {
+        _ = ready
+        _ = teamflow_git_set_strict_hash_verification(enabled ? 1 : 0)
+    }
 
     /// How many certificate loads libgit2's start-up asked for and did not get.
     static var deferredCertificateLoads: Int {
@@ -70,4 +81,14 @@ func trimmingTrailingSlash(_ path: String) -> String {
     var path = path
     while path.count > 1, path.hasSuffix("/") { path.removeLast() }
     return path
+}
+
+extension Repository {
+    /// Whether every object read from now on is hashed and checked against its id (process-
+    /// wide; off by default, as in git: `doctor` turns it on, like `git fsck`).
+    public static func verifyingObjectHashes<T>(_ body: () throws -> T) rethrows -> T {
+        Libgit2.verifyObjectHashes(true)
+        defer { Libgit2.verifyObjectHashes(false) }
+        return try body()
+    }
 }

@@ -122,9 +122,15 @@ extension GitEventStore {
         try examine().problems
     }
 
+    /// `examine`'s reads check every object against its id, as `git fsck` does (other reads do
+    /// not, as in git: see `Repository.verifyingObjectHashes`).
+    func examine() throws -> (problems: [Diagnostic], events: Int) {
+        try Repository.verifyingObjectHashes { try examineHistory() }
+    }
+
     /// `doctor`'s work, with the number of readable events it folded (each counted as the
     /// replay passes it, so `checkup` need not decode the history a second time).
-    func examine() throws -> (problems: [Diagnostic], events: Int) {
+    private func examineHistory() throws -> (problems: [Diagnostic], events: Int) {
         guard let tip = try tip() else { return ([], 0) }
         let root = try repository.readCommit(tip).tree
         var files = try reader.eventFiles(rootTree: root)

@@ -137,24 +137,42 @@ struct StreamingReplay {
         }
 
         Trace.memory("replay sorted")
-        var state = TeamState()
-        var start = 0
-        var decoding: UInt64 = 0, folding: UInt64 = 0
-        while start < entries.count {
-            let slice = Array(entries[start..<min(entries.count, start + StreamingReplay.chunk)])
-            start += slice.count
-            let t0 = DispatchTime.now().uptimeNanoseconds
+        // Chunk k + 1 is decoded (on every core) while chunk k is folded (on this thread, as
+        // folding is sequential): the fold no longer leaves the other cores idle.
+        let sorted = entries
+        entries = []
+        let chunks = stride(from: 0, to: sorted.count, by: StreamingReplay.chunk).map { $0 ..< min(sorted.count, $0 + StreamingReplay.chunk) }
+        let decode: @Sendable (Range<Int>) -> [EventTreeReader.Parsed]? = { range in
+            let slice = Array(sorted[range])
             guard let (buffers, places) = StreamingReplay.bytes(of: slice, in: arenas) else { return nil }
-            let parsed = ParallelMap.map(count: slice.count) { i in
+            return ParallelMap.map(count: slice.count) { i in
                 let (buffer, range) = places[i]
                 let fast = buffers[buffer].withUnsafeBufferPointer { FastEventDecoder.decode(UnsafeBufferPointer(rebasing: $0[range])) }
                 if let fast { return EventTreeReader.Parsed.event(fast, idMark: nil) }
                 return EventTreeReader.parse(path: files.path(at: Int(slice[i].file)), blob: .success(Array(buffers[buffer][range])))
             }
-            let t1 = DispatchTime.now().uptimeNanoseconds
-            decoding += t1 - t0
-            defer { folding += DispatchTime.now().uptimeNanoseconds - t1 }
-            for (entry, result) in zip(slice, parsed) {
+        }
+        var state = TeamState()
+        var waiting: UInt64 = 0, folding: UInt64 = 0
+        var current = chunks.first.map(decode)
+        for (number, range) in chunks.enumerated() {
+            let ahead = DecodedChunk()
+            let group = DispatchGroup()
+            if number + 1 < chunks.count {
+                let next = chunks[number + 1]
+                DispatchQueue.global().async(group: group) { ahead.parsed = decode(next) }
+            }
+            // Whatever happens to this chunk, the next one's decoding is over before going on.
+            defer {
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                group.wait()
+                waiting += DispatchTime.now().uptimeNanoseconds - t0
+                current = ahead.parsed
+            }
+            guard let parsed = current ?? nil else { return nil }
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            defer { folding += DispatchTime.now().uptimeNanoseconds - t0 }
+            for (entry, result) in zip(sorted[range], parsed) {
                 switch result {
                 case .problem(let diagnostic):
                     diagnostics.append(diagnostic)
@@ -172,7 +190,7 @@ struct StreamingReplay {
                 }
             }
         }
-        Trace.memory("replay folded (decoding \(decoding / 1_000_000) ms, folding \(folding / 1_000_000) ms)")
+        Trace.memory("replay folded (folding \(folding / 1_000_000) ms, then waiting for decoding \(waiting / 1_000_000) ms)")
         diagnostics.sort { $0.path < $1.path }
         return (state, diagnostics)
     }
@@ -206,6 +224,12 @@ struct StreamingReplay {
         }
         return (buffers, places)
     }
+}
+
+/// The next chunk's events, decoded on another thread while this one is folded.
+private final class DecodedChunk: @unchecked Sendable {
+    /// Written before the group is left, read after it is waited for.
+    var parsed: [EventTreeReader.Parsed]?? = .none
 }
 
 /// Hands the caller's repository to the first worker, which alone uses it while the others

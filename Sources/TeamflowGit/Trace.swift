@@ -30,7 +30,8 @@ enum Trace {
                   let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return -1 }
             return kilobytes / 1024
         }
+        let cpu = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000 + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000
         FileHandle.standardError.write(Data(("trace: \(label()) RSS \(megabytes("VmRSS")) MB (anonymous \(megabytes("RssAnon")), "
-            + "files \(megabytes("RssFile"))), peak \(usage.ru_maxrss / 1024) MB\n").utf8))
+            + "files \(megabytes("RssFile"))), peak \(usage.ru_maxrss / 1024) MB, CPU so far \(cpu) ms\n").utf8))
     }
 }
