@@ -72,13 +72,16 @@ struct Emitter {
     /// `key:`, or `? key` then `:` on the next line when the key is too long to be simple.
     mutating func writeKey(_ key: Node, indent: Int) {
         if case .scalar(let scalar) = key {
-            var rendered = Emitter()
-            rendered.writeScalar(scalar, contentIndent: indent + 2, isKey: true)
-            if rendered.output.utf8.count <= Self.maxSimpleKeyLength {
-                output += rendered.output + ":"
+            // Written in place (every key of every document comes here), and taken back in
+            // the rare case it is too long.
+            let start = output.utf8.count
+            writeScalar(scalar, contentIndent: indent + 2, isKey: true)
+            if output.utf8.count - start <= Self.maxSimpleKeyLength {
+                output += ":"
                 return
             }
             // Too long for a simple key: an explicit `? key` entry.
+            output = String(decoding: output.utf8.prefix(start), as: UTF8.self)
         }
         output += "? "
         write(key, indent: indent, at: .entry)
@@ -98,8 +101,11 @@ struct Emitter {
     }
 
     mutating func pad(_ indent: Int) {
-        output += String(repeating: " ", count: indent)
+        output += indent < Self.spaces.count ? Self.spaces[indent] : String(repeating: " ", count: indent)
     }
+
+    /// Indents made once, not a string per line.
+    private static let spaces = (0..<24).map { String(repeating: " ", count: $0) }
 
     // MARK: Scalars
 
