@@ -66,6 +66,28 @@ final class IntegrityTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: journal.url, encoding: .utf8), text)
     }
 
+    /// An object whose bytes are not what its id names (a damaged loose object swapped for
+    /// another, both valid zlib): plain reads, like git's, do not hash it; `doctor`, like
+    /// `git fsck`, does and reports the file.
+    func testDoctorFindsAnObjectThatIsNotWhatItsIDNames() throws {
+        let repo = try TestRepository()
+        let text = { (id: String, title: String, clock: Int) in
+            "v: 1\nid: \(id)\ntype: goal.added\nat: 2024-11-19T10:00:00+09:00\nauthor:\n  name: x\n  email: x@example.com\nclock: \(clock)\ndata:\n  title: \(title)\n  week: 2024-W47\n"
+        }
+        try repo.plant(path: "events/a/bc/abcd00000000000000000001.yaml", text: text("abcd00000000000000000001", "kept", 1))
+        try repo.plant(path: "events/f/ed/fedc00000000000000000002.yaml", text: text("fedc00000000000000000002", "damaged", 2))
+        XCTAssertEqual(try repo.store().doctor(), [])
+        let damaged = try repo.git("rev-parse", "refs/teamflow/events:events/f/ed/fedc00000000000000000002.yaml")
+        let other = try repo.git("rev-parse", "refs/teamflow/events:events/a/bc/abcd00000000000000000001.yaml")
+        let object = { (id: String) in repo.path + "/.git/objects/" + id.prefix(2) + "/" + id.dropFirst(2) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: object(damaged))
+        try FileManager.default.removeItem(atPath: object(damaged))
+        try FileManager.default.copyItem(atPath: object(other), toPath: object(damaged))
+        let problems = try repo.store().doctor()
+        XCTAssertTrue(problems.contains { $0.path == "events/f/ed/fedc00000000000000000002.yaml" && $0.message.contains("unreadable") },
+                      problems.description)
+    }
+
     /// The head file's clock carries a checksum too: a damaged digit is ignored, not used.
     func testADamagedHeadClockIsIgnored() throws {
         let folder = NSTemporaryDirectory() + UUID().uuidString
