@@ -38,9 +38,12 @@ extension EntityTable: SnapshotCodable where Entity: SnapshotCodable {
         // The changes' positions sorted by key, not (key, entity) pairs: a sort moves its
         // elements many times, and a whole record (a task: dozens of fields) costs far more to
         // move than a key and an index (measured: most of a cold rebuild's snapshot encoding).
+        // Each key's first eight bytes as a number decide most comparisons without touching
+        // the strings (zero-padded, so a number's order is the bytes' order; equal numbers
+        // compare the whole keys).
         let keys = changes.keys
-        let changed = keys.indices.map { (key: keys[$0], at: $0) }
-            .sorted { StoredEntries<Entity>.precedes($0.key, $1.key) }
+        let changed = keys.indices.map { (prefix: Self.prefix(keys[$0]), key: keys[$0], at: $0) }
+            .sorted { $0.prefix != $1.prefix ? $0.prefix < $1.prefix : StoredEntries<Entity>.precedes($0.key, $1.key) }
         let ascii = (stored?.asciiKeys ?? true) && changed.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
         let total = kept.count + changed.count
         let (index, records) = writeHeader(count: total, ascii: ascii, to: &w)
@@ -78,6 +81,17 @@ extension EntityTable: SnapshotCodable where Entity: SnapshotCodable {
         w.patch(w.body.count - records, at: records - total * 8 - 4)
         if let storedLists { lists.add(storedLists, movedTo: slotOf) }
         lists.write(to: &w)
+    }
+
+    /// A key's first eight UTF-8 bytes, big-endian, zero-padded.
+    private static func prefix(_ key: String) -> UInt64 {
+        var value: UInt64 = 0
+        var taken = 0
+        for byte in key.utf8.prefix(8) {
+            value = value << 8 | UInt64(byte)
+            taken += 1
+        }
+        return taken == 8 ? value : value << (8 * (8 - taken))
     }
 
     private func precedes(_ bytes: UnsafeRawBufferPointer, _ key: String) -> Bool {
