@@ -9,6 +9,9 @@
 static inline int teamflow_git_set_strict_object_creation(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_OBJECT_CREATION, enabled);
 }
+static inline int teamflow_git_set_mwindow_size(size_t bytes) {
+    return git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, bytes);
+}
 static inline int teamflow_git_set_mwindow_mapped_limit(size_t bytes) {
     return git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, bytes);
 }

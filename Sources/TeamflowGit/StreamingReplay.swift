@@ -19,7 +19,7 @@ struct StreamingReplay {
     /// `ReplayArena`); the tests lower it to take that path with a small history.
     var spillThreshold = ReplayArena.spillThreshold
     /// Events decoded and folded per step.
-    static let chunk = 8_192
+    static let chunk = 4_096
 
     /// One file read in pass one: 24 bytes, one per event of the history, all held at once.
     private struct Entry {
