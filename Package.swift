@@ -37,9 +37,11 @@ let package = Package(
         // the extensions library) and libcmark-gfm-extensions-dev.
         .systemLibrary(name: "CCMark", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
-        // GNU libmicrohttpd for `teamflow serve`: Debian's libmicrohttpd-dev (shim.h wraps the
-        // variadic calls Swift cannot make).
-        .systemLibrary(name: "CMHD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // GNU libmicrohttpd for `teamflow serve`, loaded with dlopen when a server starts, not
+        // linked (every other command would load it and its TLS libraries): Debian's
+        // libmicrohttpd-dev for the header at build time, libmicrohttpd12 at run time. The C
+        // shim owns the handle and wraps the calls Swift cannot make (variadic, unions).
+        .target(name: "CMHD"),
         // libFuzzer's driver entry point, declared only: used when teamflow-fuzz is built for
         // fuzzing (scripts/fuzz.sh); the toolchain's `-sanitize=fuzzer` supplies it.
         .systemLibrary(name: "CLibFuzzer"),
