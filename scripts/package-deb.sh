@@ -84,6 +84,15 @@ if [ -n "$mhd_package" ]; then
   mhd_depends=${mhd_depends:-$mhd_package}
 fi
 depends="$depends, ${mhd_depends:-libmicrohttpd12}, git"
+# Packed relative relocations (DT_RELR, Package.swift's linker flags) need glibc 2.36's loader:
+# the binary asks for GLIBC_ABI_DT_RELR, which dpkg-shlibdeps does not turn into a minimum
+# version. Where libc6's minimum is lower (or missing), it is raised to 2.36.
+if LC_ALL=C grep -aq GLIBC_ABI_DT_RELR "$pkg/usr/bin/teamflow"; then
+  libc=$(echo "$depends" | tr ',' '\n' | sed -n 's/^ *libc6 (>= \([^)]*\)).*/\1/p')
+  if [ -z "$libc" ] || dpkg --compare-versions "$libc" lt 2.36; then
+    depends=$(echo "$depends" | sed -E 's/(^|, )libc6( \(>= [^)]*\))?(,|$)/\1libc6 (>= 2.36)\3/')
+  fi
+fi
 
 size=$(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
 cat > "$pkg/DEBIAN/control" <<EOF

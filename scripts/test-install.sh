@@ -181,6 +181,11 @@ fi
 
 step "the binary unpacked from the package"
 dpkg-deb -x "$deb" "$tmp/unpacked"
+# A binary with packed relocations (DT_RELR) starts only with glibc 2.36 or later.
+if LC_ALL=C grep -aq GLIBC_ABI_DT_RELR "$tmp/unpacked/usr/bin/teamflow"; then
+  libc=$(echo "$depends" | tr ',' '\n' | sed -n 's/^ *libc6 (>= \([^)]*\)).*/\1/p')
+  [ -n "$libc" ] && dpkg --compare-versions "$libc" ge 2.36 || fail "the binary needs GLIBC_ABI_DT_RELR but Depends says: $depends"
+fi
 grep -qx 'License: MIT' "$tmp/unpacked/usr/share/doc/teamflow/copyright" || fail "the package's copyright does not say License: MIT"
 [ "$("$tmp/unpacked/usr/bin/teamflow" --version)" = "$version_line" ] || fail "the packaged binary's --version differs"
 scenario "$tmp/unpacked/usr/bin/teamflow" "$tmp/team2"
