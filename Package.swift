@@ -50,8 +50,8 @@ let package = Package(
         // RFC 3339 and proleptic Gregorian day arithmetic: the one implementation (domain and YAML).
         .target(name: "Timestamps", swiftSettings: libraryRules),
         .target(name: "YAML", dependencies: ["CYAML", "Timestamps"], swiftSettings: libraryRules),
-        // Defers libgit2's loading of the system's CA certificates at start-up (a C shim:
-        // mbedTLS's two loaders interposed; see tls_defer.c).
+        // Defers libgit2's start-up work for transports no command uses (a C shim: mbedTLS's two
+        // CA certificate loaders and libssh2_init interposed; see tls_defer.c).
         .target(name: "CGit2TLS"),
         .target(name: "Git", dependencies: ["CGit2", "CGit2TLS"], swiftSettings: libraryRules),
         .target(name: "Templates", dependencies: ["YAML"], swiftSettings: libraryRules),
