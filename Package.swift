@@ -37,9 +37,11 @@ let package = Package(
         // the extensions library) and libcmark-gfm-extensions-dev.
         .systemLibrary(name: "CCMark", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
-        // GNU libmicrohttpd for `teamflow serve`: Debian's libmicrohttpd-dev (shim.h wraps the
-        // variadic calls Swift cannot make).
-        .systemLibrary(name: "CMHD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // GNU libmicrohttpd for `teamflow serve`, loaded with dlopen when a server starts, not
+        // linked (every other command would load it and its TLS libraries): Debian's
+        // libmicrohttpd-dev for the header at build time, libmicrohttpd12 at run time. The C
+        // shim owns the handle and wraps the calls Swift cannot make (variadic, unions).
+        .target(name: "CMHD"),
         // libFuzzer's driver entry point, declared only: used when teamflow-fuzz is built for
         // fuzzing (scripts/fuzz.sh); the toolchain's `-sanitize=fuzzer` supplies it.
         .systemLibrary(name: "CLibFuzzer"),
@@ -48,8 +50,8 @@ let package = Package(
         // RFC 3339 and proleptic Gregorian day arithmetic: the one implementation (domain and YAML).
         .target(name: "Timestamps", swiftSettings: libraryRules),
         .target(name: "YAML", dependencies: ["CYAML", "Timestamps"], swiftSettings: libraryRules),
-        // Defers libgit2's loading of the system's CA certificates at start-up (a C shim:
-        // mbedTLS's two loaders interposed; see tls_defer.c).
+        // Defers libgit2's start-up work for transports no command uses (a C shim: mbedTLS's two
+        // CA certificate loaders and libssh2_init interposed; see tls_defer.c).
         .target(name: "CGit2TLS"),
         .target(name: "Git", dependencies: ["CGit2", "CGit2TLS"], swiftSettings: libraryRules),
         .target(name: "Templates", dependencies: ["YAML"], swiftSettings: libraryRules),
@@ -106,6 +108,11 @@ let package = Package(
             name: "teamflow",
             dependencies: ["ArgumentParsing", "TeamflowCore", "Importers", "TeamflowGit", "Scaffolding", "WikiExport",
                            "Templates", "Site", "Insights", "Charts", "JSONShapes", "TeamflowKit", "WebBoard"],
+            // Relative relocations packed (DT_RELR, glibc 2.36): the static Swift runtime makes
+            // ~118,000 of them, applied at every start. The toolchain's default linker (gold)
+            // does not know the option; its lld does.
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                                          .when(platforms: [.linux]))],
             plugins: ["EmbedBuildInfo"]
         ),
         .executableTarget(name: "teamflow-bench", dependencies: ["TeamflowCore", "StateSnapshot", "TeamflowGit", "YAML", "Git"]),

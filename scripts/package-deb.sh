@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds dist/teamflow_<version>_<arch>.deb with dpkg-deb: the fast release binary, manual pages,
 # bash/zsh/fish completions, copyright (MIT, packaging/debian/copyright) and changelog. Depends lists the exact runtime libraries
-# the binary links (from dpkg-shlibdeps, or dpkg -S when dpkg-dev is missing) plus git, which
-# `teamflow sync` runs. See docs/INSTALL.md.
+# the binary links (from dpkg-shlibdeps, or dpkg -S when dpkg-dev is missing), libmicrohttpd
+# (which `teamflow serve` loads itself) and git, which `teamflow sync` runs. See docs/INSTALL.md.
 #
 #   scripts/package-deb.sh [--out DIR]     (default dist/)
 set -euo pipefail
@@ -72,7 +72,27 @@ if [ -z "$depends" ]; then
   done | cut -d: -f1 | sort -u | paste -sd, - | sed 's/,/, /g')
 fi
 [ -n "$depends" ] || { echo "package-deb.sh: could not work out the runtime libraries" >&2; exit 1; }
-depends="$depends, git"
+# libmicrohttpd is loaded by `teamflow serve` with dlopen (not linked: every other command would
+# load it and its TLS libraries), so neither dpkg-shlibdeps nor ldd sees it. It is named here,
+# as the shlibs file of the package holding it says (libmicrohttpd12 (>= 0.9.75) on Debian 12),
+# else by the package's usual name.
+mhd_depends=
+mhd_package=$(dpkg -S "*/libmicrohttpd.so.12" 2>/dev/null | head -n 1 | cut -d: -f1 || true)
+if [ -n "$mhd_package" ]; then
+  mhd_depends=$(dpkg-query --control-show "$mhd_package" shlibs 2>/dev/null \
+    | awk '$1 == "libmicrohttpd" && $2 == "12" { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }' || true)
+  mhd_depends=${mhd_depends:-$mhd_package}
+fi
+depends="$depends, ${mhd_depends:-libmicrohttpd12}, git"
+# Packed relative relocations (DT_RELR, Package.swift's linker flags) need glibc 2.36's loader:
+# the binary asks for GLIBC_ABI_DT_RELR, which dpkg-shlibdeps does not turn into a minimum
+# version. Where libc6's minimum is lower (or missing), it is raised to 2.36.
+if LC_ALL=C grep -aq GLIBC_ABI_DT_RELR "$pkg/usr/bin/teamflow"; then
+  libc=$(echo "$depends" | tr ',' '\n' | sed -n 's/^ *libc6 (>= \([^)]*\)).*/\1/p')
+  if [ -z "$libc" ] || dpkg --compare-versions "$libc" lt 2.36; then
+    depends=$(echo "$depends" | sed -E 's/(^|, )libc6( \(>= [^)]*\))?(,|$)/\1libc6 (>= 2.36)\3/')
+  fi
+fi
 
 size=$(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
 cat > "$pkg/DEBIAN/control" <<EOF

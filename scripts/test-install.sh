@@ -65,6 +65,8 @@ version_line=$("$installed" --version)
 version=$(echo "$version_line" | awk '{ print $2 }')
 "$installed" --version --json | grep -q "\"commit\": \"$commit\"" || fail "--version --json lacks the commit"
 if ldd "$installed" | grep -q libswiftCore; then fail "the installed binary links the Swift runtime dynamically"; fi
+# `serve` loads libmicrohttpd itself (the scenario starts it): no other command may load it and its TLS libraries.
+if ldd "$installed" | grep -Eq 'libmicrohttpd|libgnutls'; then fail "the installed binary links libmicrohttpd: $(ldd "$installed")"; fi
 
 # A short scenario with a binary; $1 the binary, $2 a scratch folder.
 scenario() {
@@ -83,6 +85,13 @@ scenario() {
     grep -q "배포 꼭 하기" week.txt && grep -q "DI" week.txt || { cat week.txt; fail "$bin: week lacks the goal or the task"; }
     "$bin" doctor > /dev/null || fail "$bin: doctor"
     [ "$(git rev-list --count refs/teamflow/events)" = 5 ] || fail "$bin: expected 5 events"
+    # The board: libmicrohttpd is loaded when it starts; SIGTERM stops it with status 0.
+    "$bin" serve --port 0 --no-open > serve.out 2> serve.err &
+    local serving=$!
+    for _ in $(seq 200); do grep -q '^Serving ' serve.out && break; sleep 0.1; done
+    kill -TERM "$serving"
+    wait "$serving" || { cat serve.err; fail "$bin: serve did not stop with status 0"; }
+    grep -q '^Serving BeStory at http://127.0.0.1:' serve.out || { cat serve.out serve.err; fail "$bin: serve printed no URL"; }
   )
 }
 step "scenario with the installed binary"
@@ -146,7 +155,8 @@ field() { dpkg-deb --field "$deb" "$1"; }
 depends=$(field Depends)
 # libcmark-gfm's packages carry the library's version in their names (libcmark-gfm0.29.0.gfm.6).
 for dep in 'libgit2-[0-9.]+( \(>= [^)]*\))?' 'libyaml-0-2( \(>= [^)]*\))?' 'libcmark-gfm[0-9][0-9a-z.+~]*( \(>= [^)]*\))?' \
-           'libcmark-gfm-extensions[0-9][0-9a-z.+~]*( \(>= [^)]*\))?' 'libc6( \(>= [^)]*\))?' 'git'; do
+           'libcmark-gfm-extensions[0-9][0-9a-z.+~]*( \(>= [^)]*\))?' 'libc6( \(>= [^)]*\))?' \
+           'libmicrohttpd12(t64)?( \(>= [^)]*\))?' 'git'; do
   echo ", $depends," | grep -Eq ", $dep," || fail "Depends lacks $dep: $depends"
 done
 if echo "$depends" | grep -Eq -- '-dev|swift'; then fail "Depends names a -dev or Swift package: $depends"; fi
@@ -171,6 +181,11 @@ fi
 
 step "the binary unpacked from the package"
 dpkg-deb -x "$deb" "$tmp/unpacked"
+# A binary with packed relocations (DT_RELR) starts only with glibc 2.36 or later.
+if LC_ALL=C grep -aq GLIBC_ABI_DT_RELR "$tmp/unpacked/usr/bin/teamflow"; then
+  libc=$(echo "$depends" | tr ',' '\n' | sed -n 's/^ *libc6 (>= \([^)]*\)).*/\1/p')
+  [ -n "$libc" ] && dpkg --compare-versions "$libc" ge 2.36 || fail "the binary needs GLIBC_ABI_DT_RELR but Depends says: $depends"
+fi
 grep -qx 'License: MIT' "$tmp/unpacked/usr/share/doc/teamflow/copyright" || fail "the package's copyright does not say License: MIT"
 [ "$("$tmp/unpacked/usr/bin/teamflow" --version)" = "$version_line" ] || fail "the packaged binary's --version differs"
 scenario "$tmp/unpacked/usr/bin/teamflow" "$tmp/team2"

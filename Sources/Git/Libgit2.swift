@@ -9,11 +9,13 @@ internal import CGit2TLS
 enum Libgit2 {
     static let ready: Void = {
         // libgit2 parses the system's whole CA bundle into mbedTLS as it starts (11-12 ms of
-        // every command, measured), though no command uses its transports: sync runs git.
-        // CGit2TLS skips that load while it is deferred; `loadCertificates` loads on demand.
-        teamflow_tls_defer_certificates(1)
+        // every command, measured) and initialises libssh2, which loads OpenSSL's engines
+        // (~960,000 instructions), though no command uses its transports: sync runs git.
+        // CGit2TLS skips both while deferred; `loadCertificates` loads on demand, and libssh2
+        // initialises itself when an SSH session is first created.
+        teamflow_defer_transport_setup(1)
         _ = git_libgit2_init()
-        teamflow_tls_defer_certificates(0)
+        teamflow_defer_transport_setup(0)
         // Strict creation makes every tree write look up each of its entries (and read the
         // header of each loose one): 450 lookups to rewrite a 256-way fan-out tree and its
         // shard. Our trees are built from entries just read from existing trees and blobs
@@ -43,6 +45,25 @@ enum Libgit2 {
     static var deferredCertificateLoads: Int {
         _ = ready
         return Int(teamflow_tls_deferred_loads())
+    }
+
+    /// Whether libgit2 was built with its SSH transport (libssh2).
+    static var hasSSH: Bool {
+        _ = ready
+        return UInt32(bitPattern: git_libgit2_features()) & GIT_FEATURE_SSH.rawValue != 0
+    }
+
+    /// How many times libgit2's start-up asked libssh2 to initialise and was answered without it.
+    static var deferredSSHInits: Int {
+        _ = ready
+        return Int(teamflow_ssh_deferred_inits())
+    }
+
+    /// libssh2's initialisation as it runs outside the deferral (0: it reached libssh2 and
+    /// succeeded): for tests.
+    static func initialiseSSHNow() -> Int32 {
+        _ = ready
+        return teamflow_ssh_init_now()
     }
 
     /// Gives libgit2's TLS the CA certificates in `file`: to be called before any network

@@ -32,7 +32,7 @@ extension Repository {
         var removed: [String] = []
         for kind in Repository.temporaryKinds {
             let folder = kind.folder.isEmpty ? objects : (objects as NSString).appendingPathComponent(kind.folder)
-            guard let names = try? fm.contentsOfDirectory(atPath: folder) else { continue }
+            guard let names = Repository.names(in: folder) else { continue }
             for name in names where name.hasPrefix(kind.prefix) {
                 let path = (folder as NSString).appendingPathComponent(name)
                 guard let attributes = try? fm.attributesOfItem(atPath: path),
@@ -45,5 +45,22 @@ extension Repository {
             }
         }
         return removed.sorted()
+    }
+
+    /// The names in `folder` but `.` and `..`, nil when it cannot be read. `readdir` directly:
+    /// every append looks into two folders, and FileManager's `contentsOfDirectory` cost
+    /// ~220,000 instructions a call (2 % of a `goal add`). A name that is not UTF-8 comes back
+    /// repaired, so it matches no prefix and is never removed.
+    static func names(in folder: String) -> [String]? {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 }

@@ -5,6 +5,8 @@ import Foundation
 /// Server-Sent Events stream blocks its thread while it waits for the ref to move, which
 /// libmicrohttpd allows only in that mode), its connection, per-client, timeout and header
 /// limits, and the copy of each request into an `HTTPRequest` before any of our code runs.
+/// The library is loaded by the first server that starts (`loadLibrary`), not linked: other
+/// commands never pay for loading it and its TLS libraries.
 final class MHDServer: @unchecked Sendable {
     // @unchecked: `daemon` is written once in init and cleared once in `stop`, under `lock`.
 
@@ -29,6 +31,7 @@ final class MHDServer: @unchecked Sendable {
     /// Listens on `address:port` (IPv4 or IPv6); throws `BindFailure` when the address does not
     /// parse or the port cannot be bound (in use, not allowed).
     init(address: String, port: UInt16, limits: Limits, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
+        try Self.loadLibrary()
         context = Context(handler: handler, bodyLimit: limits.body)
         let flags = MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
             | MHD_USE_ITC.rawValue | MHD_USE_AUTO.rawValue
@@ -50,13 +53,33 @@ final class MHDServer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let daemon else { return }
-        let listener = MHD_quiesce_daemon(daemon)
+        let listener = teamflow_mhd_quiesce_daemon(daemon)
         if listener >= 0 { close(listener) }
         streamsEnding()
         let deadline = Date().addingTimeInterval(grace)
         while context.inFlight > 0 && Date() < deadline { usleep(10_000) }
-        MHD_stop_daemon(daemon)
+        teamflow_mhd_stop_daemon(daemon)
         self.daemon = nil
+    }
+
+    /// The file `loadLibrary` opens by default: Debian's libmicrohttpd12.
+    static let libraryName = TEAMFLOW_MHD_LIBRARY
+
+    /// Loads libmicrohttpd or throws `LibraryMissing` with the loader's reason. The first
+    /// library that loads serves for the life of the process (the C layer keeps its handle);
+    /// a later call only checks that `name` loads too.
+    static func loadLibrary(named name: String = libraryName) throws {
+        var message = [CChar](repeating: 0, count: 512)
+        guard teamflow_mhd_load(name, &message, message.count) != 0 else { return }
+        throw LibraryMissing(library: name,
+                             reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    /// libmicrohttpd could not be loaded (not installed, or without a function the server calls).
+    struct LibraryMissing: Error {
+        let library: String
+        /// The dynamic loader's words.
+        let reason: String
     }
 
     /// Why a daemon did not start.
@@ -150,7 +173,7 @@ private func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [(Str
     final class Collected { var pairs: [(String, String)] = [] }
     let collected = Collected()
     withExtendedLifetime(collected) {
-        _ = MHD_get_connection_values(connection, kind, { cls, _, key, value in
+        _ = teamflow_mhd_get_connection_values(connection, kind, { cls, _, key, value in
             guard let cls, let key else { return .YES }
             let collected = Unmanaged<Collected>.fromOpaque(cls).takeUnretainedValue()
             collected.pairs.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
@@ -172,20 +195,20 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MH
     switch response.body {
     case .bytes(let bytes):
         handle = bytes.withUnsafeBytes { buffer in
-            MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+            teamflow_mhd_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
         }
     case .stream(let source):
         let stream = Unmanaged.passRetained(MHDServer.Stream(source: source)).toOpaque()
-        handle = MHD_create_response_from_callback(UInt64.max, 4096, streamReader, stream, streamFree)
+        handle = teamflow_mhd_create_response_from_callback(UInt64.max, 4096, streamReader, stream, streamFree)
         if handle == nil { Unmanaged<MHDServer.Stream>.fromOpaque(stream).release() }
     }
     guard let handle else { return .NO }
     // The response is ours until queued; libmicrohttpd keeps its own reference after that.
-    defer { MHD_destroy_response(handle) }
+    defer { teamflow_mhd_destroy_response(handle) }
     for (name, value) in response.headers {
-        _ = MHD_add_response_header(handle, name, value)
+        _ = teamflow_mhd_add_response_header(handle, name, value)
     }
-    return MHD_queue_response(connection, UInt32(clamping: response.status), handle)
+    return teamflow_mhd_queue_response(connection, UInt32(clamping: response.status), handle)
 }
 
 private let streamReader: MHD_ContentReaderCallback = { cls, _, buffer, max in

@@ -63,9 +63,15 @@ public final class WebBoardServer: Sendable {
     public let teamName: String
 
     /// Starts serving `team` (it is used by the server alone from now on). `log` hears about
-    /// sync failures. Throws `TeamflowError` when the port cannot be bound (it is named) or the
-    /// address is not an IP address.
+    /// sync failures. Throws `WebBoardLibraryUnavailable` when libmicrohttpd cannot be loaded
+    /// (before the state is read), `TeamflowError` when the port cannot be bound (it is named)
+    /// or the address is not an IP address.
     public init(team: Team, configuration: WebBoardConfiguration, log: @escaping @Sendable (String) -> Void = { _ in }) throws {
+        do {
+            try MHDServer.loadLibrary()
+        } catch let missing as MHDServer.LibraryMissing {
+            throw WebBoardLibraryUnavailable(library: missing.library, reason: missing.reason)
+        }
         let address = configuration.address == "localhost" ? "127.0.0.1" : configuration.address
         // Every page scans the state; decoded whole once, it is scanned without decoding.
         team.store.keepsStateDecoded = true
@@ -110,6 +116,21 @@ public final class WebBoardServer: Sendable {
         syncer?.stop()
         server.stop(grace: grace, streamsEnding: { watch.stop() })
         watch.stop()
+    }
+}
+
+/// The board's HTTP library (libmicrohttpd, loaded when a server starts rather than linked)
+/// could not be loaded: not installed, or a build without a function the server calls. The
+/// front-end words it for the user.
+public struct WebBoardLibraryUnavailable: Error, Sendable {
+    /// The file asked for (`libmicrohttpd.so.12`).
+    public let library: String
+    /// The dynamic loader's reason.
+    public let reason: String
+
+    public init(library: String, reason: String) {
+        self.library = library
+        self.reason = reason
     }
 }
 

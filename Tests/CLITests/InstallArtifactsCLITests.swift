@@ -26,6 +26,19 @@ final class InstallArtifactsCLITests: XCTestCase {
         XCTAssertTrue(result.stdout.hasSuffix(" (\(head.stdout.trimmingCharacters(in: .newlines)))\n"), result.stdout + " vs " + head.stdout)
     }
 
+    /// libmicrohttpd is loaded by `serve` alone (dlopen): the binary does not link it, so no
+    /// other command loads it and its TLS libraries, and the package names it in Depends
+    /// itself (scripts/package-deb.sh; scripts/test-install.sh checks both on the release build).
+    func testTheBinaryDoesNotLinkLibmicrohttpd() throws {
+        let readelf = ["/usr/bin/readelf", "/bin/readelf"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let readelf else { throw XCTSkip("readelf (binutils) is not installed") }
+        let result = try Subprocess.run(readelf, ["--dynamic", CLI.binary.path], in: NSTemporaryDirectory())
+        XCTAssertEqual(result.code, 0, result.stderr)
+        let needed = result.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        XCTAssertTrue(needed.contains { $0.contains("libgit2") }, "the needed libraries were read: \(needed)")
+        XCTAssertFalse(needed.contains { $0.contains("microhttpd") || $0.contains("gnutls") }, "\(needed)")
+    }
+
     func testVersionJSONGivesTheSameFields() throws {
         let ws = try Workspace()
         let line = try ws.teamflow("--version").stdout

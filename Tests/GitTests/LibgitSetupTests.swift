@@ -17,4 +17,14 @@ final class LibgitSetupTests: XCTestCase {
             XCTAssertNoThrow(try Libgit2.loadCertificates(file: bundle))
         }
     }
+
+    /// libgit2's start-up no longer initialises libssh2 (and OpenSSL's engines with it); a
+    /// later initialisation, as libssh2 makes when a session is created, still reaches it.
+    func testLibssh2IsNotInitialisedAtStartButStillCanBe() throws {
+        let fixture = try GitFixture()
+        _ = try Repository.create(at: fixture.path("r.git"), bare: true)
+        guard Libgit2.hasSSH else { throw XCTSkip("libgit2 is built without libssh2 here") }
+        XCTAssertGreaterThan(Libgit2.deferredSSHInits, 0, "libgit2's start-up asked for libssh2 and was not given it")
+        XCTAssertEqual(Libgit2.initialiseSSHNow(), 0, "libssh2_init reached libssh2")
+    }
 }

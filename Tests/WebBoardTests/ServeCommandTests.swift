@@ -45,6 +45,24 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertTrue(serve.standardError.contains("127.0.0.1:\(holder.port)"), serve.standardError)
     }
 
+    /// libmicrohttpd is loaded when `serve` starts, not linked: a broken or missing library is
+    /// a failure the user can act on (exit 1) naming the library and the package, never a crash.
+    /// The dynamic loader looks in LD_LIBRARY_PATH first, where a file that is not a library
+    /// stands in for it.
+    func testALibraryThatDoesNotLoadExitsOneNamingIt() throws {
+        let fixture = try BoardFixture()
+        let folder = fixture.folder.appendingPathComponent("broken-libraries")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "not a library\n".write(to: folder.appendingPathComponent("libmicrohttpd.so.12"), atomically: true, encoding: .utf8)
+        let serve = try ServeProcess(["serve", "--port", "0", "--no-open"], in: fixture.folder,
+                                     environment: ["LD_LIBRARY_PATH": folder.path])
+        XCTAssertEqual(serve.waitForExit(), 1)
+        let text = serve.standardError
+        XCTAssertTrue(text.hasPrefix("error: teamflow serve needs GNU libmicrohttpd (libmicrohttpd.so.12), which could not be loaded: "), text)
+        XCTAssertTrue(text.contains("apt install libmicrohttpd12"), text)
+        XCTAssertFalse(text.contains("Fatal error"), text)
+    }
+
     /// Writers keep posting while SIGINT arrives: every write the server acknowledged is in the
     /// history, nothing is written twice, and git finds nothing wrong.
     func testSIGINTDuringWritesLosesNothing() throws {

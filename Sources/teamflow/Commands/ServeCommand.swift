@@ -57,13 +57,25 @@ enum ServeCommand {
         // prints the URL and stops at once.
         let output = inv.output
         let signals = output.isProcess ? SignalWait() : nil
-        let server = try WebBoardServer(team: team, configuration: configuration) { output.err("teamflow serve: \($0)\n") }
+        let server: WebBoardServer
+        do {
+            server = try WebBoardServer(team: team, configuration: configuration) { output.err("teamflow serve: \($0)\n") }
+        } catch let missing as WebBoardLibraryUnavailable {
+            throw libraryMissing(missing)
+        }
         inv.raw("Serving \(server.teamName) at \(server.url)\n")
         output.flush()
         if try !p[noOpen] { BrowserOpener.open(server.url, environment: inv.environment) }
         signals?.wait()
         server.stop()
         inv.err("Stopped.\n")
+    }
+
+    /// libmicrohttpd, which only `serve` loads, is not installed (or not a usable build): a
+    /// failure the user can act on, with the package to install.
+    static func libraryMissing(_ missing: WebBoardLibraryUnavailable) -> TeamflowError {
+        TeamflowError(.failure, "teamflow serve needs GNU libmicrohttpd (\(missing.library)), which could not be loaded: \(missing.reason)",
+                      hints: ["Install it (Debian and Ubuntu: sudo apt install libmicrohttpd12); every other command works without it."])
     }
 
     /// The team as `serve` writes it: `--author`, else `TEAMFLOW_AUTHOR`, else git's identity.
