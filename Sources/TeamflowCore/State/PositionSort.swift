@@ -6,3 +6,4 @@ extension Array {
         indices.sorted { areInIncreasingOrder(self[$0], self[$1]) }.map { self[$0] }
     }
 }
+

@@ -5,7 +5,21 @@ public enum ShortID {
     /// The shortest prefix a user may type.
     public static let minimumPrefix = 4
 
-    public static func of(_ id: String) -> String { String(id.prefix(length)) }
+    public static func of(_ id: String) -> String {
+        // Ids are printable ASCII, where a character is a byte and a cut between two such
+        // bytes is a character boundary: cut at the byte, skipping `prefix`'s grapheme breaking
+        // (a tenth of a 10,000-task list's lines). Anything else takes `prefix`.
+        let utf8 = id.utf8
+        var end = utf8.startIndex
+        var taken = 0
+        for byte in utf8 {
+            guard byte >= 0x20, byte < 0x7F else { return String(id.prefix(length)) }
+            if taken == length { return String(id[..<end]) }
+            taken += 1
+            end = utf8.index(after: end)
+        }
+        return id
+    }
 
     /// The short form of a typed id.
     public static func of<Entity>(_ id: EntityID<Entity>) -> String { of(id.rawValue) }

@@ -102,27 +102,51 @@ extension Present {
     }
 
     static func line(_ task: TeamTask, memberName: String?, today: Day? = nil) -> String {
-        // Appended into one string: a list prints 10,000 of these, and each `+` of the
-        // expression this replaces made a string of its own.
-        var line = status(task.status)
-        line.reserveCapacity(96 + task.title.utf8.count)
-        line += " "
-        line += Console.styled(oneLine(task.shortID), .dim)
+        var line = ""
+        append(task, memberName: memberName, today: today, color: Console.useColor, to: &line)
+        return line
+    }
+
+    /// `line` of each view, one a line, in one string: a list prints 10,000 of them, and a
+    /// string per line, then joined, cost as much again as the lines' text.
+    static func lines(_ views: [TaskView], today: Day?) -> String {
+        let color = Console.useColor // once: each look-up reads the run's task-local context
+        var text = ""
+        text.reserveCapacity(views.count * 72)
+        for i in views.indices {
+            if i > 0 { text += "\n" }
+            append(views[i].task, memberName: views[i].memberName, today: today, color: color, to: &text)
+        }
+        return text
+    }
+
+    /// Appends `task`'s line: as few appends as the line has parts, since each is a call that
+    /// checks and grows the string.
+    private static func append(_ task: TeamTask, memberName: String?, today: Day?, color: Bool, to line: inout String) {
+        if color {
+            line += status(task.status)
+            line += " "
+            line += TerminalText.styled(oneLine(task.shortID), .dim)
+        } else {
+            line += task.status == .done ? "[x] " : task.status == .todo ? "[ ] " : "[~] "
+            line += oneLine(task.shortID)
+        }
         line += "  "
         line += oneLine(task.title)
-        line += estimate(task)
+        if task.points != nil || !task.labels.isEmpty { line += estimate(task) }
         if let memberName {
             line += "  @"
             line += oneLine(memberName)
         }
         line += "  "
-        line += Console.styled(oneLine(task.week), .dim)
-        line += due(task, today: today, overdue: today.map(task.isOverdue(today:)) == true)
+        line += color ? TerminalText.styled(oneLine(task.week), .dim) : oneLine(task.week)
+        if task.due != nil {
+            line += due(task, today: today, overdue: today.map { task.isOverdue(today: $0) } == true)
+        }
         if !task.links.isEmpty {
             line += "  "
             line += Console.styled(oneLine(task.links.map(\.label).joined(separator: " ")), .dim)
         }
-        return line
     }
 
     static func line(_ sprint: Sprint) -> String {
