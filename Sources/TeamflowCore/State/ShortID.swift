@@ -9,16 +9,10 @@ public enum ShortID {
         // Ids are printable ASCII, where a character is a byte and a cut between two such
         // bytes is a character boundary: cut at the byte, skipping `prefix`'s grapheme breaking
         // (a tenth of a 10,000-task list's lines). Anything else takes `prefix`.
-        let utf8 = id.utf8
-        var end = utf8.startIndex
-        var taken = 0
-        for byte in utf8 {
-            guard byte >= 0x20, byte < 0x7F else { return String(id.prefix(length)) }
-            if taken == length { return String(id[..<end]) }
-            taken += 1
-            end = utf8.index(after: end)
-        }
-        return id
+        let bytes = id.utf8.span
+        guard bytes.count > length else { return String(id.prefix(length)) }
+        for i in 0...length where bytes[i] < 0x20 || bytes[i] >= 0x7F { return String(id.prefix(length)) }
+        return String(decoding: id.utf8.prefix(length), as: UTF8.self)
     }
 
     /// The short form of a typed id.

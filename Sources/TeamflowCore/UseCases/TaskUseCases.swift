@@ -253,7 +253,12 @@ public struct TaskUseCases: UseCase {
 
     /// Live tasks matching the filter, in the order they were added.
     public func list(_ filter: Filter = Filter()) throws -> [TeamTask] {
-        let state = try repository.state()
+        try list(filter, in: repository.state()) { $0 }
+    }
+
+    /// `list(_:)` over `state`, each task given through `transform` as it takes its place in
+    /// the order (see `TeamState.liveTasks(where:as:)`).
+    public func list<T>(_ filter: Filter, in state: TeamState, as transform: (TeamTask) throws -> T) throws -> [T] {
         let member = try filter.member.map { try session.member($0, in: state).id }
         let epic = try filter.epic.map { try state.epic(named: $0).id }
         // With a sprint, no --week means every week of it rather than this week.
@@ -266,12 +271,14 @@ public struct TaskUseCases: UseCase {
                 && (label == nil || task.labels.contains { Lookup.normalize($0) == label })
         }
         if let name = filter.sprint {
-            return state.tasks(in: try SprintUseCases(context: context).find(name)).filter(matches)
+            return try state.tasks(in: try SprintUseCases(context: context).find(name)).filter(matches).map(transform)
         }
         // Where the state keeps lists, only the week's (or the member's) tasks are read.
-        if let week { return state.liveTasks(listedUnder: IndexKey.picking(.week, week), where: matches) }
-        if let member { return state.liveTasks(listedUnder: IndexKey.picking(.member, member.rawValue), where: matches) }
-        return state.liveTasks(where: matches)
+        if let week { return try state.liveTasks(listedUnder: IndexKey.picking(.week, week), where: matches, as: transform) }
+        if let member {
+            return try state.liveTasks(listedUnder: IndexKey.picking(.member, member.rawValue), where: matches, as: transform)
+        }
+        return try state.liveTasks(where: matches, as: transform)
     }
 
     public func find(_ text: String) throws -> TeamTask { try repository.state().task(named: text) }
