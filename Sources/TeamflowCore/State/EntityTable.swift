@@ -65,9 +65,9 @@ public struct EntityTable<Entity: Sendable & Equatable>: Sendable {
     /// tested. Same entities, same order as `values(where:)`.
     public func values(listedUnder picks: (IndexKey) -> Bool, where isIncluded: (Entity) throws -> Bool) rethrows -> [Entity] {
         guard let stored, let listed = stored.indices(listedUnder: picks) else { return try values(where: isIncluded) }
-        // Decoded together, then filtered in place: a kept entity is not copied again (a copy
-        // of a task and its release cost a sixth of its decoding). `isIncluded` runs after the
-        // decoding, since it may read tables itself.
+        // Decoded under one lock and not kept (`entity(at:)` took the lock and copied each
+        // into the storage's memo), then filtered in place. `isIncluded` runs after the
+        // decoding, outside the lock: it may read tables itself.
         var out = stored.entities(at: shadowed.isEmpty ? listed : listed.filter { !shadowed.contains($0) })
         try out.removeAll { try !isIncluded($0) }
         for entity in changes.values where try isIncluded(entity) { out.append(entity) }

@@ -120,8 +120,7 @@ extension Present {
         return text.text
     }
 
-    /// Appends `task`'s line. Inlined: called, it took a copy of the whole task record.
-    @inline(__always)
+    /// Appends `task`'s line.
     private static func append(_ task: TeamTask, memberName: String?, today: Day?, color: Bool, to line: inout TextBuffer) {
         if color {
             line.append(status(task.status))
