@@ -64,17 +64,21 @@ extension TeamTask: SnapshotTitled {
     }
 
     public init(from r: inout SnapshotReader) throws {
-        self.init(restoring: try r.read(), title: try r.read(), member: try r.read(), epic: try r.read(), parent: try r.read(),
-                  week: try r.read(), sprint: try r.read(), due: try r.read(), status: try r.read(), removed: try r.read(),
-                  clock: try r.read(),
-                  createdAt: try r.read(), doneAt: try r.read(), removedAt: try r.read())
-        carries = try r.read()
+        // Every field read first, then one initialiser (setting fields of an initialised task
+        // may copy the whole record).
+        let id: TeamTask.ID = try r.read(), title: String = try r.read(), member: Member.ID? = try r.read()
+        let epic: Epic.ID? = try r.read(), parent: TeamTask.ID? = try r.read(), week: String = try r.read()
+        let sprint: String? = try r.read(), due: Day? = try r.read(), status: WorkStatus = try r.read()
+        let removed: Bool = try r.read(), clock: Int = try r.read()
+        let createdAt: String = try r.read(), doneAt: String? = try r.read(), removedAt: String? = try r.read() // history
+        let carries: [TaskCarry] = try r.read()
         let name: String? = try r.read(), email: String? = try r.read()
-        doneBy = name.map { Author(name: $0, email: email ?? "") }
-        note = try r.read()
-        points = try r.read()
-        labels = try r.read()
-        links = try r.read()
+        let note: String? = try r.read(), points: Int? = try r.read(), labels: [String] = try r.read()
+        let links: [TaskLink] = try r.read()
+        self.init(restoring: id, title: title, member: member, epic: epic, parent: parent, week: week, sprint: sprint, due: due,
+                  status: status, removed: removed, clock: clock, createdAt: createdAt, doneAt: doneAt, removedAt: removedAt,
+                  doneBy: name.map { Author(name: $0, email: email ?? "") }, note: note, points: points, labels: labels,
+                  carries: carries, links: links)
     }
 }
 

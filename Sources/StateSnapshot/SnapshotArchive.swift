@@ -27,7 +27,10 @@ public final class SnapshotArchive: @unchecked Sendable {
     private let lock = NSLock()
     /// Strings made so far: slot `i` is initialised exactly when bit `i` of `made` is set.
     private let memo: UnsafeMutablePointer<String>
-    private var made: [UInt64]
+    /// A bit per string; raw memory rather than an array, whose every access in a class
+    /// is checked for exclusivity at run time (~100 instructions a string read).
+    private let made: UnsafeMutablePointer<UInt64>
+    private let madeWords: Int
 
     /// An archive over a copy of `bytes`.
     public convenience init(bytes: [UInt8]) {
@@ -77,11 +80,13 @@ public final class SnapshotArchive: @unchecked Sendable {
         self.blobStart = blobStart
         bodyStart = body
         memo = .allocate(capacity: max(strings, 1))
-        made = Array(repeating: 0, count: (strings + 63) / 64)
+        madeWords = (strings + 63) / 64
+        made = .allocate(capacity: max(madeWords, 1))
+        made.initialize(repeating: 0, count: max(madeWords, 1))
     }
 
     deinit {
-        for word in made.indices where made[word] != 0 {
+        for word in 0..<madeWords where made[word] != 0 {
             var bits = made[word]
             while bits != 0 {
                 let bit = bits.trailingZeroBitCount
@@ -90,6 +95,7 @@ public final class SnapshotArchive: @unchecked Sendable {
             }
         }
         memo.deallocate()
+        made.deallocate()
         if ownsCopy { UnsafeMutableRawPointer(mutating: base).deallocate() }
     }
 

@@ -66,6 +66,7 @@ extension Array: SnapshotCodable where Element: SnapshotCodable {
         let count = try reader.read(Int.self)
         guard count >= 0, count <= reader.remaining else { throw SnapshotReader.Damaged() }
         self.init()
+        guard count > 0 else { return } // most of a task's arrays (carries, labels, links)
         reserveCapacity(count)
         for _ in 0..<count { append(try reader.read(Element.self)) }
     }

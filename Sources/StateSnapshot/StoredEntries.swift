@@ -14,8 +14,11 @@ final class StoredEntries<Entity: SnapshotCodable & Sendable>: EntityStorage, @u
     let asciiKeys: Bool
     /// Slot `i` is initialised exactly when bit `i` of `made` is set.
     private let memo: UnsafeMutablePointer<Entity>
-    private var made: [UInt64]
-    private var failed: [UInt64]
+    /// Raw memory rather than arrays, whose every access in a class is checked for
+    /// exclusivity at run time (as in `SnapshotArchive`).
+    private let made: UnsafeMutablePointer<UInt64>
+    private let failed: UnsafeMutablePointer<UInt64>
+    private let words: Int
 
     /// Where the table's lists lie (`SnapshotLists`).
     private let lists: Range<Int>
@@ -39,12 +42,15 @@ final class StoredEntries<Entity: SnapshotCodable & Sendable>: EntityStorage, @u
             previous = offset
         }
         memo = .allocate(capacity: count)
-        made = Array(repeating: 0, count: (count + 63) / 64)
-        failed = made
+        words = (count + 63) / 64
+        made = .allocate(capacity: max(words, 1))
+        made.initialize(repeating: 0, count: max(words, 1))
+        failed = .allocate(capacity: max(words, 1))
+        failed.initialize(repeating: 0, count: max(words, 1))
     }
 
     deinit {
-        for word in made.indices where made[word] != 0 {
+        for word in 0..<words where made[word] != 0 {
             var bits = made[word]
             while bits != 0 {
                 (memo + (word * 64 + bits.trailingZeroBitCount)).deinitialize(count: 1)
@@ -52,6 +58,8 @@ final class StoredEntries<Entity: SnapshotCodable & Sendable>: EntityStorage, @u
             }
         }
         memo.deallocate()
+        made.deallocate()
+        failed.deallocate()
     }
 
     func keyString(_ i: Int) -> Int {
@@ -114,6 +122,20 @@ final class StoredEntries<Entity: SnapshotCodable & Sendable>: EntityStorage, @u
     @_specialize(where Entity == Goal)
     func entity(at i: Int) -> Entity? {
         archive.withLock { entityHoldingLock(i) }
+    }
+
+    /// The entities at `indices`, in that order, under one lock; not kept (see `all`).
+    @_specialize(where Entity == TeamTask)
+    @_specialize(where Entity == Goal)
+    func entities(at indices: [Int]) -> [Entity] {
+        var out: [Entity] = []
+        out.reserveCapacity(indices.count)
+        archive.withLock {
+            for i in indices where i >= 0 && i < count {
+                if let entity = peekHoldingLock(i) { out.append(entity) }
+            }
+        }
+        return out
     }
 
     /// Every entity not in `skipping`, in key order (one lock for all). Entities decoded here

@@ -26,6 +26,10 @@ public protocol EntityStorage<Entity>: AnyObject, Sendable {
     /// Entry `index`, decoded once and kept; nil when it cannot be decoded.
     func entity(at index: Int) -> Entity?
 
+    /// The entities at `indices` (each below `count`), in that order, leaving out any that
+    /// cannot be decoded. Not kept: a list reads each entry once.
+    func entities(at indices: [Int]) -> [Entity]
+
     /// Every entity whose index is not in `skipping`, in entry order.
     func all(skipping: Set<Int>) -> [Entity]
 
@@ -48,6 +52,8 @@ public protocol EntityStorage<Entity>: AnyObject, Sendable {
 
 extension EntityStorage {
     public func indices(listedUnder picks: (IndexKey) -> Bool) -> [Int]? { nil }
+
+    public func entities(at indices: [Int]) -> [Entity] { indices.compactMap { entity(at: $0) } }
 }
 
 /// An entity with a title (or a name) that lookups compare: a storage may keep it where it

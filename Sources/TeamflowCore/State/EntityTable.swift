@@ -65,10 +65,11 @@ public struct EntityTable<Entity: Sendable & Equatable>: Sendable {
     /// tested. Same entities, same order as `values(where:)`.
     public func values(listedUnder picks: (IndexKey) -> Bool, where isIncluded: (Entity) throws -> Bool) rethrows -> [Entity] {
         guard let stored, let listed = stored.indices(listedUnder: picks) else { return try values(where: isIncluded) }
-        var out: [Entity] = []
-        for index in listed where shadowed.isEmpty || !shadowed.contains(index) {
-            if let entity = stored.entity(at: index), try isIncluded(entity) { out.append(entity) }
-        }
+        // Decoded under one lock and not kept (`entity(at:)` took the lock and copied each
+        // into the storage's memo), then filtered in place. `isIncluded` runs after the
+        // decoding, outside the lock: it may read tables itself.
+        var out = stored.entities(at: shadowed.isEmpty ? listed : listed.filter { !shadowed.contains($0) })
+        try out.removeAll { try !isIncluded($0) }
         for entity in changes.values where try isIncluded(entity) { out.append(entity) }
         return out
     }

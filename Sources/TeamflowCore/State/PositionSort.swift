@@ -5,4 +5,9 @@ extension Array {
     func sortedByPosition(_ areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
         indices.sorted { areInIncreasingOrder(self[$0], self[$1]) }.map { self[$0] }
     }
+
+    /// `sortedByPosition`, each element given through `transform` as it takes its place.
+    func sortedByPosition<T>(_ areInIncreasingOrder: (Element, Element) -> Bool, _ transform: (Element) throws -> T) rethrows -> [T] {
+        try indices.sorted { areInIncreasingOrder(self[$0], self[$1]) }.map { try transform(self[$0]) }
+    }
 }

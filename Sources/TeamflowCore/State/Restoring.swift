@@ -44,11 +44,11 @@ extension TeamTask {
     package init(restoring id: TeamTask.ID, title: String, member: Member.ID?, epic: Epic.ID?, parent: TeamTask.ID?, week: String,
                  sprint: String?, due: Day?, status: WorkStatus, removed: Bool, clock: Int,
                  createdAt: String, doneAt: String?, removedAt: String?, doneBy: Author? = nil, note: String? = nil,
-                 points: Int? = nil, labels: [String] = []) {
+                 points: Int? = nil, labels: [String] = [], carries: [TaskCarry] = [], links: [TaskLink] = []) {
         self.init(id: id, title: title, member: member, epic: epic, parent: parent, week: week, sprint: sprint, due: due,
-                  status: status, removed: removed, clock: clock,
+                  status: status, removed: removed, clock: clock, carries: carries,
                   createdAt: createdAt, doneAt: doneAt, removedAt: removedAt, doneBy: doneBy, note: note,
-                  points: points, labels: labels)
+                  points: points, labels: labels, links: links)
     }
 }
 

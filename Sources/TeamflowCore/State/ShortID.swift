@@ -5,7 +5,15 @@ public enum ShortID {
     /// The shortest prefix a user may type.
     public static let minimumPrefix = 4
 
-    public static func of(_ id: String) -> String { String(id.prefix(length)) }
+    public static func of(_ id: String) -> String {
+        // Ids are printable ASCII, where a character is a byte and a cut between two such
+        // bytes is a character boundary: cut at the byte, skipping `prefix`'s grapheme breaking
+        // (a tenth of a 10,000-task list's lines). Anything else takes `prefix`.
+        let bytes = id.utf8.span
+        guard bytes.count > length else { return String(id.prefix(length)) }
+        for i in 0...length where bytes[i] < 0x20 || bytes[i] >= 0x7F { return String(id.prefix(length)) }
+        return String(decoding: id.utf8.prefix(length), as: UTF8.self)
+    }
 
     /// The short form of a typed id.
     public static func of<Entity>(_ id: EntityID<Entity>) -> String { of(id.rawValue) }

@@ -254,24 +254,50 @@ public struct TaskUseCases: UseCase {
     /// Live tasks matching the filter, in the order they were added.
     public func list(_ filter: Filter = Filter()) throws -> [TeamTask] {
         let state = try repository.state()
+        let query = try resolve(filter, in: state)
+        if let sprint = query.sprint { return state.tasks(in: sprint).filter(query.matches) }
+        // Where the state keeps lists, only the week's (or the member's) tasks are read.
+        if let picks = query.picks { return state.liveTasks(listedUnder: picks, where: query.matches) }
+        return state.liveTasks(where: query.matches)
+    }
+
+    /// `list(_:)` over `state`, each task given through `transform` as it takes its place in
+    /// the order (see `TeamState.liveTasks(where:as:)`).
+    public func list<T>(_ filter: Filter, in state: TeamState, as transform: (TeamTask) throws -> T) throws -> [T] {
+        let query = try resolve(filter, in: state)
+        if let sprint = query.sprint { return try state.tasks(in: sprint).filter(query.matches).map(transform) }
+        if let picks = query.picks { return try state.liveTasks(listedUnder: picks, where: query.matches, as: transform) }
+        return try state.liveTasks(where: query.matches, as: transform)
+    }
+
+    /// A filter with its names resolved in a state: what both `list`s test and read.
+    private struct ResolvedFilter {
+        var member: Member.ID?, epic: Epic.ID?, week: String?, done: Bool?, label: String?
+        var sprint: Sprint?
+
+        func matches(_ task: TeamTask) -> Bool {
+            (member == nil || task.member == member) && (epic == nil || task.epic == epic)
+                && (week == nil || task.week == week) && (done == nil || task.done == done)
+                && (label == nil || task.labels.contains { Lookup.normalize($0) == label })
+        }
+
+        /// The state's lists to read instead of every task: the week's, else the member's.
+        var picks: ((IndexKey) -> Bool)? {
+            if let week { return IndexKey.picking(.week, week) }
+            if let member { return IndexKey.picking(.member, member.rawValue) }
+            return nil
+        }
+    }
+
+    private func resolve(_ filter: Filter, in state: TeamState) throws -> ResolvedFilter {
         let member = try filter.member.map { try session.member($0, in: state).id }
         let epic = try filter.epic.map { try state.epic(named: $0).id }
         // With a sprint, no --week means every week of it rather than this week.
         let allWeeks = filter.week?.lowercased() == "all" || (filter.sprint != nil && filter.week == nil)
         let week: String? = allWeeks ? nil : try session.week(filter.week).description
         let label = filter.label.map(Lookup.normalize)
-        let matches = { (task: TeamTask) in
-            (member == nil || task.member == member) && (epic == nil || task.epic == epic)
-                && (week == nil || task.week == week) && (filter.done == nil || task.done == filter.done)
-                && (label == nil || task.labels.contains { Lookup.normalize($0) == label })
-        }
-        if let name = filter.sprint {
-            return state.tasks(in: try SprintUseCases(context: context).find(name)).filter(matches)
-        }
-        // Where the state keeps lists, only the week's (or the member's) tasks are read.
-        if let week { return state.liveTasks(listedUnder: IndexKey.picking(.week, week), where: matches) }
-        if let member { return state.liveTasks(listedUnder: IndexKey.picking(.member, member.rawValue), where: matches) }
-        return state.liveTasks(where: matches)
+        let sprint = try filter.sprint.map { try SprintUseCases(context: context).find($0) }
+        return ResolvedFilter(member: member, epic: epic, week: week, done: filter.done, label: label, sprint: sprint)
     }
 
     public func find(_ text: String) throws -> TeamTask { try repository.state().task(named: text) }
