@@ -150,6 +150,13 @@ enum FastEventDecoder {
 
         private func singleQuoted(_ line: UnsafeBufferPointer<UInt8>) -> Value? {
             guard line.count >= 2, line[line.count - 1] == 0x27 else { return nil }
+            let inner = UnsafeBufferPointer(rebasing: line[1 ..< line.count - 1])
+            if !inner.contains(0x27) {
+                // No quote to unescape (nearly always): the text is the bytes between the quotes.
+                guard inner.allSatisfy({ $0 >= 0x20 && $0 != 0x7F }), !hasSpecialUnicode(inner),
+                      let text = String(validating: inner, as: UTF8.self) else { return nil }
+                return .string(text)
+            }
             var out: [UInt8] = []
             out.reserveCapacity(line.count)
             var i = 1
@@ -172,9 +179,11 @@ enum FastEventDecoder {
         private func plain(_ line: UnsafeBufferPointer<UInt8>) -> Value? {
             let first = line[0]
             // Indicators that may start something other than a plain scalar: be conservative.
-            if [0x2D, 0x3F, 0x3A, 0x2C, 0x5B, 0x5D, 0x7B, 0x7D, 0x23, 0x26, 0x2A, 0x21, 0x7C, 0x3E, 0x22, 0x25, 0x40, 0x60, 0x20]
-                .contains(first) {
+            switch first {
+            case 0x2D, 0x3F, 0x3A, 0x2C, 0x5B, 0x5D, 0x7B, 0x7D, 0x23, 0x26, 0x2A, 0x21, 0x7C, 0x3E, 0x22, 0x25, 0x40, 0x60, 0x20:
                 return intValue(line).map(Value.int)
+            default:
+                break
             }
             let last = line[line.count - 1]
             guard last != 0x20, last != 0x3A else { return nil }
@@ -185,6 +194,16 @@ enum FastEventDecoder {
             }
             guard !hasSpecialUnicode(line[...]), let text = String(validating: line, as: UTF8.self) else { return nil }
             if let int = intValue(line) { return .int(int) }
+            // The core schema's null, booleans and integers all start with one of these
+            // (`~`, `null`, `true`, `False`, `0x1F`, `+7`…); any other plain scalar is a string
+            // (floats stay strings too), without asking the resolver.
+            switch first {
+            case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"),
+                 UInt8(ascii: "F"), UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                break
+            default:
+                return .string(text)
+            }
             let node = Node.scalar(Node.Scalar(string: text, style: .plain))
             if node.isNull { return .null }
             if let bool = node.bool { return .bool(bool) }
