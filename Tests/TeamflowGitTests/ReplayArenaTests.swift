@@ -24,12 +24,17 @@ final class ReplayArenaTests: XCTestCase {
         }
     }
 
-    func testASmallArenaStaysInMemory() throws {
-        let folder = try temporaryFolder()
-        let arena = ReplayArena(spillingInto: folder, threshold: 1 << 20)
-        let pieces = pieces(200)
+    /// `count` pieces appended to `arena` (then finished), with where each starts.
+    private func filled(_ arena: ReplayArena, count: Int) -> (pieces: [[UInt8]], offsets: [Int]) {
+        let pieces = pieces(count)
         let offsets = pieces.map { arena.append($0) }
         arena.finish()
+        return (pieces, offsets)
+    }
+
+    func testASmallArenaStaysInMemory() throws {
+        let arena = ReplayArena(spillingInto: try temporaryFolder(), threshold: 1 << 20)
+        let (pieces, offsets) = filled(arena, count: 200)
         XCTAssertFalse(arena.isSpilled)
         try assertReadsBack(arena, pieces, offsets: offsets)
     }
@@ -37,9 +42,7 @@ final class ReplayArenaTests: XCTestCase {
     func testALargeArenaMovesIntoAnUnnamedFileAndReadsBack() throws {
         let folder = try temporaryFolder()
         let arena = ReplayArena(spillingInto: folder, threshold: 4_096)
-        let pieces = pieces(12_000)
-        let offsets = pieces.map { arena.append($0) }
-        arena.finish()
+        let (pieces, offsets) = filled(arena, count: 12_000)
         XCTAssertTrue(arena.isSpilled, "past the threshold the bytes move into a file")
         XCTAssertFalse(arena.failed)
         XCTAssertEqual(arena.count, pieces.reduce(0) { $0 + $1.count })
@@ -49,9 +52,7 @@ final class ReplayArenaTests: XCTestCase {
 
     func testWithoutAUsableFolderTheArenaStaysInMemory() throws {
         let arena = ReplayArena(spillingInto: "/nonexistent/teamflow-\(UUID().uuidString)", threshold: 0)
-        let pieces = pieces(500)
-        let offsets = pieces.map { arena.append($0) }
-        arena.finish()
+        let (pieces, offsets) = filled(arena, count: 500)
         XCTAssertFalse(arena.isSpilled)
         try assertReadsBack(arena, pieces, offsets: offsets)
     }
@@ -61,9 +62,7 @@ final class ReplayArenaTests: XCTestCase {
     func testAFullDiskTakesTheBytesBackIntoMemory() throws {
         let disk = try Tmpfs(sizeKiB: 256)
         let arena = ReplayArena(spillingInto: disk.path, threshold: 0)
-        let pieces = pieces(6_000) // ~900 KB: more than the disk holds
-        let offsets = pieces.map { arena.append($0) }
-        arena.finish()
+        let (pieces, offsets) = filled(arena, count: 6_000) // ~900 KB: more than the disk holds
         XCTAssertFalse(arena.isSpilled, "the write that failed ended the spill")
         XCTAssertFalse(arena.failed)
         try assertReadsBack(arena, pieces, offsets: offsets)
