@@ -25,6 +25,22 @@ final class FastEventDecoderTests: XCTestCase {
         XCTAssertGreaterThan(fastHits, total / 2, "fast path hit \(fastHits)/\(total)")
     }
 
+    /// Plain scalars written by hand (another tool, an older version): whatever the core
+    /// schema makes of them (null, a boolean, an integer in any base, a float kept as text, a
+    /// string), the fast decoder reads the same or declines.
+    func testPlainScalarsResolveAsTheFullParserResolvesThem() throws {
+        let scalars = ["true", "True", "TRUE", "false", "False", "FALSE", "null", "Null", "NULL", "~", "tRue", "nil", "no", "yes",
+                       "0", "7", "+7", "-7", "0o17", "0x1F", "0xG", "017", "1.5", ".5", ".inf", "-.inf", ".nan", "1e3", "+1e3",
+                       "2024-W47", "2024-11-19", "12:30", "fix", "Fixed", "Thursday", "~x", "n", "T", "F", "+", "+x", "9abc"]
+        for scalar in scalars {
+            let text = "v: 1\nid: 7456bcf9f6fd8bbb8bcbeda2\ntype: goal.added\nat: '2024-11-19T10:00:00+09:00'\nauthor:\n"
+                + "  name: x\n  email: x@example.com\nclock: 12\ndata:\n  title: t\n  week: 2024-W47\n  note: \(scalar)\n"
+            let slow = try EventCodec.decode(YAML.parse(text))
+            guard let fast = FastEventDecoder.decode(Array(text.utf8)) else { continue }
+            XCTAssertEqual(fast, slow, "fast and full parsers disagree on the plain scalar \(scalar)")
+        }
+    }
+
     func testOrdinaryEventsTakeTheFastPath() {
         let event = Event(id: "7456bcf9f6fd8bbb8bcbeda2", type: "goal.added", at: "2024-11-19T10:00:00+09:00",
                           author: Author(name: "건우", email: "gw@example.com"), clock: 12,
