@@ -194,13 +194,21 @@ enum FastEventDecoder {
             }
             guard !hasSpecialUnicode(line[...]), let text = String(validating: line, as: UTF8.self) else { return nil }
             if let int = intValue(line) { return .int(int) }
-            // The core schema's null, booleans and integers all start with one of these
-            // (`~`, `null`, `true`, `False`, `0x1F`, `+7`…); any other plain scalar is a string
-            // (floats stay strings too), without asking the resolver.
+            // Only what the core schema could read as null, a boolean or an integer goes to the
+            // resolver (floats stay strings here, like every other scalar): `~`, `null`, `true`
+            // and `False` are at most five bytes from one of `nNtTfF~`; an integer is digits
+            // (after a `+`: `-` took the branch above), or `0o…` or `0x…`. Ids of hex digits,
+            // weeks and titles are strings at once.
+            let digits = { (bytes: Slice<UnsafeBufferPointer<UInt8>>) in bytes.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
             switch first {
             case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"),
-                 UInt8(ascii: "F"), UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                break
+                 UInt8(ascii: "F"), UInt8(ascii: "~"):
+                guard line.count <= 5 else { return .string(text) }
+            case UInt8(ascii: "+"):
+                guard digits(line.dropFirst()) else { return .string(text) }
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let based = first == UInt8(ascii: "0") && line.count > 1 && (line[1] == UInt8(ascii: "o") || line[1] == UInt8(ascii: "x"))
+                guard based || digits(line[...]) else { return .string(text) }
             default:
                 return .string(text)
             }

@@ -31,7 +31,8 @@ final class FastEventDecoderTests: XCTestCase {
     func testPlainScalarsResolveAsTheFullParserResolvesThem() throws {
         let scalars = ["true", "True", "TRUE", "false", "False", "FALSE", "null", "Null", "NULL", "~", "tRue", "nil", "no", "yes",
                        "0", "7", "+7", "-7", "0o17", "0x1F", "0xG", "017", "1.5", ".5", ".inf", "-.inf", ".nan", "1e3", "+1e3",
-                       "2024-W47", "2024-11-19", "12:30", "fix", "Fixed", "Thursday", "~x", "n", "T", "F", "+", "+x", "9abc"]
+                       "2024-W47", "2024-11-19", "12:30", "fix", "Fixed", "Thursday", "~x", "n", "T", "F", "+", "+x", "9abc",
+                       "0o", "0x", "0O17", "0X1F", "00", "+0", "+07", "123456789012345678901", "falsey", "nulls", "7456bcf9f6fd8bbb8bcbeda2"]
         for scalar in scalars {
             let text = "v: 1\nid: 7456bcf9f6fd8bbb8bcbeda2\ntype: goal.added\nat: '2024-11-19T10:00:00+09:00'\nauthor:\n"
                 + "  name: x\n  email: x@example.com\nclock: 12\ndata:\n  title: t\n  week: 2024-W47\n  note: \(scalar)\n"
