@@ -35,6 +35,13 @@ final class EventReaderFuzzFindingsTests: XCTestCase {
         XCTAssertEqual(fields["b"], 4)
         XCTAssertEqual(fields["c"], .null)
         XCTAssertEqual(Fields([("\u{E9}", 1), ("e\u{301}", 2)]).keys, ["\u{E9}"], "canonically equal keys are one key, as before")
+        // Short mappings are searched, long ones hashed: both keep the same rule.
+        for count in [16, 17, 40] {
+            let pairs = (0..<count).map { ("k\($0 % (count / 2))", Value.int($0)) }
+            let built = Fields(pairs)
+            XCTAssertEqual(built.keys, (0..<(count / 2)).map { "k\($0)" }, "\(count) pairs")
+            XCTAssertEqual(built["k0"], .int((count - 1) / (count / 2) * (count / 2)), "\(count) pairs: the last value")
+        }
     }
 
     /// A 444-byte event file whose aliases expand to 600,000 nodes was accepted (it is under
