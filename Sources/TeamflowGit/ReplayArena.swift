@@ -32,6 +32,10 @@ final class ReplayArena: @unchecked Sendable {
     /// Whether the bytes could not be kept at all (a spilled file that could not be read
     /// back after a failed write); the replay then gives up.
     private(set) var failed = false
+    /// How many times the arena tried to move into a file: once at most. Where the file could
+    /// not be made, or a write to it failed, the arena stays in memory: trying again would cost
+    /// a failed `open`, or a rewrite of everything held, append after append.
+    private(set) var spillAttempts = 0
 
     /// An arena that spills into `directory` past `threshold` bytes (never, without one).
     init(spillingInto directory: String?, threshold: Int = ReplayArena.spillThreshold) {
@@ -53,7 +57,7 @@ final class ReplayArena: @unchecked Sendable {
     func append(_ bytes: [UInt8]) -> Int {
         // Spilling before the array would grow past the threshold: growing copies it into one
         // twice the size, so the threshold bounds what is ever held at once.
-        if file < 0, memory.count + bytes.count > threshold, let directory { spill(into: directory) }
+        if file < 0, spillAttempts == 0, memory.count + bytes.count > threshold, let directory { spill(into: directory) }
         let offset = count
         memory.append(contentsOf: bytes)
         if file >= 0, memory.count >= ReplayArena.block { flush() }
@@ -68,6 +72,7 @@ final class ReplayArena: @unchecked Sendable {
     private func spill(into directory: String) {
         #if os(Linux)
         // O_TMPFILE, which Glibc's module does not export: an unnamed file in `directory`.
+        spillAttempts += 1
         let temporaryFile: Int32 = 0o20000000 | O_DIRECTORY
         let fd = open(directory, temporaryFile | O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return }

@@ -54,6 +54,7 @@ final class ReplayArenaTests: XCTestCase {
         let arena = ReplayArena(spillingInto: "/nonexistent/teamflow-\(UUID().uuidString)", threshold: 0)
         let (pieces, offsets) = filled(arena, count: 500)
         XCTAssertFalse(arena.isSpilled)
+        XCTAssertEqual(arena.spillAttempts, 1, "a folder that cannot take the file is tried once")
         try assertReadsBack(arena, pieces, offsets: offsets)
     }
 
@@ -64,6 +65,7 @@ final class ReplayArenaTests: XCTestCase {
         let arena = ReplayArena(spillingInto: disk.path, threshold: 0)
         let (pieces, offsets) = filled(arena, count: 6_000) // ~900 KB: more than the disk holds
         XCTAssertFalse(arena.isSpilled, "the write that failed ended the spill")
+        XCTAssertEqual(arena.spillAttempts, 1, "after a failed write the arena stays in memory instead of trying again")
         XCTAssertFalse(arena.failed)
         try assertReadsBack(arena, pieces, offsets: offsets)
     }
