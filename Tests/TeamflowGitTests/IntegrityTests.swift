@@ -101,6 +101,34 @@ final class IntegrityTests: XCTestCase {
         XCTAssertNil(cache.maxClock(at: "abc"))
     }
 
+    /// The head file is rewritten in place: a shorter line over a longer one reads back alone,
+    /// a torn line (cut mid-way, or with an older tail) is ignored, and a symlink planted in
+    /// its place is not written through.
+    func testTheHeadFileIsRewrittenInPlaceAndNeverThroughASymlink() throws {
+        let folder = NSTemporaryDirectory() + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cache = StateCache(commonDirectory: folder, ref: "refs/teamflow/events")
+        let path = folder + "/teamflow/head-refs-teamflow-events"
+        cache.writeHead(tip: String(repeating: "f", count: 40), maxClock: 123_456_789)
+        cache.writeHead(tip: "abc", maxClock: 7)
+        XCTAssertEqual(cache.maxClock(at: "abc"), 7)
+        XCTAssertNil(cache.maxClock(at: String(repeating: "f", count: 40)))
+        let line = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertEqual(String(decoding: line, as: UTF8.self).filter { $0 == "\n" }.count, 1, "no older tail is left")
+
+        try line.prefix(line.count - 3).write(to: URL(fileURLWithPath: path))
+        XCTAssertNil(cache.maxClock(at: "abc"), "a torn line is not read")
+        try (line.dropLast() + Data("0\n".utf8)).write(to: URL(fileURLWithPath: path))
+        XCTAssertNil(cache.maxClock(at: "abc"), "a line with an older tail is not read")
+
+        let outside = folder + "/outside"
+        try Data("untouched".utf8).write(to: URL(fileURLWithPath: outside))
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: outside)
+        cache.writeHead(tip: "abc", maxClock: 9)
+        XCTAssertEqual(try String(contentsOfFile: outside, encoding: .utf8), "untouched")
+    }
+
     // MARK: Clocks
 
     /// An event with a clock of 2^63-1 (or 2^63-2) planted in the history: it is reported and
