@@ -53,6 +53,8 @@ let package = Package(
         // Defers libgit2's start-up work for transports no command uses (a C shim: mbedTLS's two
         // CA certificate loaders and libssh2_init interposed; see tls_defer.c).
         .target(name: "CGit2TLS"),
+        // The executable's heap set up for a one-shot command (huge pages, no trim): heap_policy.c.
+        .target(name: "CHeapPolicy"),
         .target(name: "Git", dependencies: ["CGit2", "CGit2TLS"], swiftSettings: libraryRules),
         .target(name: "Templates", dependencies: ["YAML"], swiftSettings: libraryRules),
         .target(name: "ArgumentParsing", swiftSettings: libraryRules),
@@ -107,7 +109,7 @@ let package = Package(
         .executableTarget(
             name: "teamflow",
             dependencies: ["ArgumentParsing", "TeamflowCore", "Importers", "TeamflowGit", "Scaffolding", "WikiExport",
-                           "Templates", "Site", "Insights", "Charts", "JSONShapes", "TeamflowKit", "WebBoard"],
+                           "Templates", "Site", "Insights", "Charts", "JSONShapes", "TeamflowKit", "WebBoard", "CHeapPolicy"],
             // Relative relocations packed (DT_RELR, glibc 2.36): the static Swift runtime makes
             // ~118,000 of them, applied at every start. The toolchain's default linker (gold)
             // does not know the option; its lld does.

@@ -26,6 +26,13 @@ func processEnvironment() -> [String: String] {
     return result
 }
 
-let status = TeamflowCLI.run(raw: RawArguments.current(), environment: processEnvironment(),
+let arguments = RawArguments.current()
+if HeapPolicy.applies(to: arguments) {
+    let advised = HeapPolicy.applyForOneShotCommand()
+    if getenv("TEAMFLOW_TRACE") != nil { // as `Trace` decides
+        FileHandle.standardError.write(Data("trace: heap advised for huge pages \(advised >> 20) MiB\n".utf8))
+    }
+}
+let status = TeamflowCLI.run(raw: arguments, environment: processEnvironment(),
                              output: .process(), directory: FileManager.default.currentDirectoryPath)
 exit(status)

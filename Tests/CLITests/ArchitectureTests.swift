@@ -66,6 +66,16 @@ final class ArchitectureTests: XCTestCase {
         }
     }
 
+    /// The heap set-up (a C shim: mallopt, sbrk, madvise) is reached from one file of the
+    /// executable, with `internal import`; no library module sets the process's allocator.
+    func testOnlyTheExecutablesHeapPolicyFileImportsTheHeapShim() throws {
+        let files = try swiftFiles("Sources") + swiftFiles("Tests")
+        let importers = files.filter { imports($0.text).contains("CHeapPolicy") }.map(\.path)
+        XCTAssertEqual(importers, ["Sources/teamflow/Support/HeapPolicy.swift"])
+        let text = try XCTUnwrap(files.first { $0.path == "Sources/teamflow/Support/HeapPolicy.swift" }?.text)
+        XCTAssertTrue(text.hasPrefix("internal import CHeapPolicy\n"), "HeapPolicy.swift imports CHeapPolicy internally")
+    }
+
     /// libmicrohttpd is reached from one file, with `internal import`: no C type leaves WebBoard.
     func testOnlyTheBoardsServerFileImportsLibmicrohttpd() throws {
         let files = try swiftFiles("Sources") + swiftFiles("Tests")
