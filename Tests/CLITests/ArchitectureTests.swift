@@ -66,32 +66,30 @@ final class ArchitectureTests: XCTestCase {
         }
     }
 
-    /// The heap set-up (a C shim: mallopt, sbrk, madvise) is reached from one file of the
-    /// executable, with `internal import`; no library module sets the process's allocator.
+    /// `module` (a C shim) is imported by `path` alone, and there with `internal import`, so no
+    /// C type leaves the module that wraps it.
+    private func assertOnly(_ path: String, imports module: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let files = try swiftFiles("Sources") + swiftFiles("Tests")
+        let importers = files.filter { imports($0.text).contains(module) }.map(\.path)
+        XCTAssertEqual(importers, [path], file: file, line: line)
+        let text = try XCTUnwrap(files.first { $0.path == path }?.text, file: file, line: line)
+        XCTAssertTrue(text.hasPrefix("internal import \(module)\n"), "\(path) imports \(module) internally", file: file, line: line)
+    }
+
+    /// The heap set-up (mallopt, sbrk, madvise) is reached from one file of the executable; no
+    /// library module sets the process's allocator.
     func testOnlyTheExecutablesHeapPolicyFileImportsTheHeapShim() throws {
-        let files = try swiftFiles("Sources") + swiftFiles("Tests")
-        let importers = files.filter { imports($0.text).contains("CHeapPolicy") }.map(\.path)
-        XCTAssertEqual(importers, ["Sources/teamflow/Support/HeapPolicy.swift"])
-        let text = try XCTUnwrap(files.first { $0.path == "Sources/teamflow/Support/HeapPolicy.swift" }?.text)
-        XCTAssertTrue(text.hasPrefix("internal import CHeapPolicy\n"), "HeapPolicy.swift imports CHeapPolicy internally")
+        try assertOnly("Sources/teamflow/Support/HeapPolicy.swift", imports: "CHeapPolicy")
     }
 
-    /// libmicrohttpd is reached from one file, with `internal import`: no C type leaves WebBoard.
+    /// libmicrohttpd is reached from one file: no C type leaves WebBoard.
     func testOnlyTheBoardsServerFileImportsLibmicrohttpd() throws {
-        let files = try swiftFiles("Sources") + swiftFiles("Tests")
-        let importers = files.filter { imports($0.text).contains("CMHD") }.map(\.path)
-        XCTAssertEqual(importers, ["Sources/WebBoard/MHDServer.swift"])
-        let text = try XCTUnwrap(files.first { $0.path == "Sources/WebBoard/MHDServer.swift" }?.text)
-        XCTAssertTrue(text.hasPrefix("internal import CMHD\n"), "MHDServer.swift imports CMHD internally")
+        try assertOnly("Sources/WebBoard/MHDServer.swift", imports: "CMHD")
     }
 
-    /// libcmark-gfm is reached from one file, with `internal import`: no C type leaves Site.
+    /// libcmark-gfm is reached from one file: no C type leaves Site.
     func testOnlyTheSitesCMarkFileImportsLibcmarkGfm() throws {
-        let files = try swiftFiles("Sources") + swiftFiles("Tests")
-        let importers = files.filter { imports($0.text).contains("CCMark") }.map(\.path)
-        XCTAssertEqual(importers, ["Sources/Site/CMark.swift"])
-        let text = try XCTUnwrap(files.first { $0.path == "Sources/Site/CMark.swift" }?.text)
-        XCTAssertTrue(text.hasPrefix("internal import CCMark\n"), "CMark.swift imports CCMark internally")
+        try assertOnly("Sources/Site/CMark.swift", imports: "CCMark")
     }
 
     func testPackageDeclaresExactlyWhatEachTargetImports() throws {
