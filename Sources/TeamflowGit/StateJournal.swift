@@ -43,8 +43,13 @@ struct StateJournal {
 
     /// The records of a journal that starts at `base`, stopping at a torn or damaged record.
     func contents(base: String) -> Contents {
+        guard let bytes = StateCache.readFile(url.path) else { return Contents() }
+        return contents(base: base, in: bytes)
+    }
+
+    /// `contents(base:)` of the journal's bytes, already read.
+    func contents(base: String, in bytes: [UInt8]) -> Contents {
         var contents = Contents()
-        guard let bytes = StateCache.readFile(url.path) else { return contents }
         var scanner = LineScanner(bytes: bytes)
         guard scanner.line() == "\(StateJournal.header) \(base)" else { return contents }
         while let line = scanner.line() {
@@ -69,9 +74,12 @@ struct StateJournal {
         return contents
     }
 
-    /// Starts a new journal at the snapshot's tip (atomically).
+    /// Starts a new journal at the snapshot's tip (atomically: a temporary file renamed over
+    /// it, as the snapshot is written; not synced to disk, since a journal lost in a crash only
+    /// costs a reader a tree diff).
     func reset(base: String) {
-        try? Data("\(StateJournal.header) \(base)\n".utf8).write(to: url, options: .atomic)
+        let line = Array("\(StateJournal.header) \(base)\n".utf8)
+        try? line.withUnsafeBytes { try StateCache.replace(url.path, with: [$0]) }
     }
 
     /// Records an append if the journal ends exactly at its parent; otherwise leaves the
@@ -86,7 +94,7 @@ struct StateJournal {
         let head = String(decoding: bytes[..<first], as: UTF8.self)
         guard head.hasPrefix(StateJournal.header + " ") else { return }
         let base = String(head.dropFirst(StateJournal.header.count + 1))
-        let existing = contents(base: base)
+        let existing = contents(base: base, in: bytes) // the bytes just read: not a second read
         guard !existing.damaged, (existing.records.last?.tip ?? base) == parent else { return }
         var payload = ""
         for text in events { payload += "\(text.utf8.count)\n\(text)\n" }
