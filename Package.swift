@@ -3,7 +3,7 @@
 // plus iOS architecture scaffolding from Stencil-syntax templates.
 //
 // Layers (see docs/ARCHITECTURE.md):
-//   C shims (CGit2, CYAML, CCMark)
+//   C shims (CGit2, CYAML, CCMark; libraries linked statically)
 //   -> small libraries (YAML, Git, Templates, ArgumentParsing)
 //   -> domain (TeamflowCore: events, state, use cases; no git, no YAML, no unsafe pointers)
 //   -> beside the domain (StateSnapshot: the cache's binary codec and lazy tables;
@@ -30,13 +30,15 @@ let package = Package(
         .library(name: "TeamflowKit", targets: ["TeamflowKit"]),
     ],
     targets: [
-        // C shims: Debian's libgit2-dev and libyaml-dev through pkg-config.
-        .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
-        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        // GitHub's Markdown renderer for the site: Debian's libcmark-gfm-dev (its .pc also names
-        // the extensions library) and libcmark-gfm-extensions-dev.
-        .systemLibrary(name: "CCMark", pkgConfig: "libcmark-gfm",
-                       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        // C shims: headers of Debian's libgit2-dev, libyaml-dev, libcmark-gfm-dev and
+        // libcmark-gfm-extensions-dev. The libraries are linked from their static archives by the
+        // targets that use them (below: CGit2Local, YAML, Site), not by these module maps: every
+        // shared object a command loads costs it start-up time (libgit2's alone pulled in 15,
+        // OpenSSL and Kerberos among them: 2-4 ms of every command). See docs/ARCHITECTURE.md.
+        .systemLibrary(name: "CGit2"),
+        .systemLibrary(name: "CYAML"),
+        // GitHub's Markdown renderer for the site (the core library and its extensions).
+        .systemLibrary(name: "CCMark"),
         // GNU libmicrohttpd for `teamflow serve`, loaded with dlopen when a server starts, not
         // linked (every other command would load it and its TLS libraries): Debian's
         // libmicrohttpd-dev for the header at build time, libmicrohttpd12 at run time. The C
@@ -49,13 +51,20 @@ let package = Package(
         // Small focused libraries.
         // RFC 3339 and proleptic Gregorian day arithmetic: the one implementation (domain and YAML).
         .target(name: "Timestamps", swiftSettings: libraryRules),
-        .target(name: "YAML", dependencies: ["CYAML", "Timestamps"], swiftSettings: libraryRules),
-        // Defers libgit2's start-up work for transports no command uses (a C shim: mbedTLS's two
-        // CA certificate loaders and libssh2_init interposed; see tls_defer.c).
-        .target(name: "CGit2TLS"),
+        .target(name: "YAML", dependencies: ["CYAML", "Timestamps"], swiftSettings: libraryRules,
+                linkerSettings: [.linkedLibrary(":libyaml.a")]),
+        // libgit2 for local repositories: Debian's libgit2.a and what it needs (zlib, PCRE2,
+        // http-parser, mbedTLS's SHA-256), linked statically in this order; the entry points of
+        // the libraries behind its network transports (libssh2, GSSAPI, mbedTLS's TLS and X.509)
+        // are defined in transports_absent.c, which refuses every connection. Fetch and push run
+        // the git command. The archives are position-independent (Debian builds them so).
+        .target(name: "CGit2Local",
+                linkerSettings: [.linkedLibrary(":libgit2.a"), .linkedLibrary(":libpcre2-8.a"),
+                                 .linkedLibrary(":libhttp_parser.a"), .linkedLibrary(":libmbedcrypto.a"),
+                                 .linkedLibrary(":libz.a")]),
         // The executable's heap set up for a one-shot command (huge pages, no trim): heap_policy.c.
         .target(name: "CHeapPolicy"),
-        .target(name: "Git", dependencies: ["CGit2", "CGit2TLS"], swiftSettings: libraryRules),
+        .target(name: "Git", dependencies: ["CGit2", "CGit2Local"], swiftSettings: libraryRules),
         .target(name: "Templates", dependencies: ["YAML"], swiftSettings: libraryRules),
         .target(name: "ArgumentParsing", swiftSettings: libraryRules),
         // Velocity and burndown charts (terminal text and SVG) from plain series; no domain knowledge.
@@ -90,7 +99,8 @@ let package = Package(
             plugins: ["EmbedTemplates"]
         ),
         // The static team dashboard (`teamflow site`): HTML pages, one stylesheet, SVG charts.
-        .target(name: "Site", dependencies: ["TeamflowCore", "Charts", "Insights", "OutputFiles", "CCMark"], swiftSettings: libraryRules),
+        .target(name: "Site", dependencies: ["TeamflowCore", "Charts", "Insights", "OutputFiles", "CCMark"], swiftSettings: libraryRules,
+                linkerSettings: [.linkedLibrary(":libcmark-gfm-extensions.a"), .linkedLibrary(":libcmark-gfm.a")]),
 
         // The library product: `Team` (open a repository, write, read the week board, export,
         // sync) and the re-exported public modules; `TeamEnvironment` comes with TeamflowGit.

@@ -2,7 +2,9 @@
 # Builds dist/teamflow_<version>_<arch>.deb with dpkg-deb: the fast release binary, manual pages,
 # bash/zsh/fish completions, copyright (MIT, packaging/debian/copyright) and changelog. Depends lists the exact runtime libraries
 # the binary links (from dpkg-shlibdeps, or dpkg -S when dpkg-dev is missing), libmicrohttpd
-# (which `teamflow serve` loads itself) and git, which `teamflow sync` runs. See docs/INSTALL.md.
+# (which `teamflow serve` loads itself) and git, which `teamflow sync` runs; Static-Built-Using names
+# the source packages of the C libraries linked statically (libgit2, libyaml, cmark-gfm and what
+# they need). See docs/INSTALL.md.
 #
 #   scripts/package-deb.sh [--out DIR]     (default dist/)
 set -euo pipefail
@@ -94,6 +96,16 @@ if LC_ALL=C grep -aq GLIBC_ABI_DT_RELR "$pkg/usr/bin/teamflow"; then
   fi
 fi
 
+# Static-Built-Using (Debian Policy 7.8): the source packages whose static archives are linked
+# into the binary (Package.swift's linkerSettings), at their exact versions, so that a security
+# update of one of them is known to need a rebuild of this package.
+static_built_using=$(for archive in libgit2.a libpcre2-8.a libhttp_parser.a libmbedcrypto.a libz.a libyaml.a \
+                                    libcmark-gfm.a libcmark-gfm-extensions.a; do
+  owner=$(dpkg -S "*/$archive" 2>/dev/null | head -n 1 | cut -d: -f1 || true)
+  [ -z "$owner" ] || dpkg-query -W -f='${source:Package} (= ${source:Version})\n' "$owner" 2>/dev/null || true
+done | sort -u | paste -sd, - | sed 's/,/, /g')
+[ -n "$static_built_using" ] || { echo "package-deb.sh: could not work out the statically linked libraries' packages" >&2; exit 1; }
+
 size=$(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
 cat > "$pkg/DEBIAN/control" <<EOF
 Package: teamflow
@@ -102,6 +114,7 @@ Architecture: $arch
 Maintainer: teamflow maintainers <teamflow@users.noreply.github.com>
 Installed-Size: $size
 Depends: $depends
+Static-Built-Using: $static_built_using
 Section: devel
 Priority: optional
 Description: team goals, tasks, reviews and wiki as YAML events in git

@@ -18,7 +18,4 @@ static inline int teamflow_git_set_mwindow_mapped_limit(size_t bytes) {
 static inline int teamflow_git_set_strict_hash_verification(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled);
 }
-static inline int teamflow_git_set_ssl_cert_file(const char *file) {
-    return git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, NULL);
-}
 #endif

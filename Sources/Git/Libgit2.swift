@@ -1,5 +1,5 @@
 internal import CGit2
-internal import CGit2TLS
+internal import CGit2Local
 
 /// Process-wide libgit2 setup.
 ///
@@ -8,14 +8,11 @@ internal import CGit2TLS
 /// `Libgit2.ready`. libgit2 is never shut down: the tool's lifetime is the process's.
 enum Libgit2 {
     static let ready: Void = {
-        // libgit2 parses the system's whole CA bundle into mbedTLS as it starts (11-12 ms of
-        // every command, measured) and initialises libssh2, which loads OpenSSL's engines
-        // (~960,000 instructions), though no command uses its transports: sync runs git.
-        // CGit2TLS skips both while deferred; `loadCertificates` loads on demand, and libssh2
-        // initialises itself when an SSH session is first created.
-        teamflow_defer_transport_setup(1)
+        // libgit2's network transports are not linked (CGit2Local): its start-up configures a
+        // TLS library that is not there, loads no CA bundle and initialises no libssh2, and a
+        // TLS connection is refused before its socket opens. Fetch and push run git.
         _ = git_libgit2_init()
-        teamflow_defer_transport_setup(0)
+        _ = teamflow_refuse_tls_streams()
         // Strict creation makes every tree write look up each of its entries (and read the
         // header of each loose one): 450 lookups to rewrite a 256-way fan-out tree and its
         // shard. Our trees are built from entries just read from existing trees and blobs
@@ -41,36 +38,31 @@ enum Libgit2 {
         _ = teamflow_git_set_strict_hash_verification(enabled ? 1 : 0)
     }
 
-    /// How many certificate loads libgit2's start-up asked for and did not get.
-    static var deferredCertificateLoads: Int {
+    /// How many calls libgit2's start-up made into the transports that are not linked (each
+    /// answered with success, doing nothing): CA certificates, libssh2, TLS set-up.
+    static var absentTransportStartupCalls: Int {
         _ = ready
-        return Int(teamflow_tls_deferred_loads())
+        return Int(teamflow_absent_transport_startup_calls())
     }
 
-    /// Whether libgit2 was built with its SSH transport (libssh2).
-    static var hasSSH: Bool {
+    /// How many calls that would have begun or continued a connection were refused.
+    static var refusedTransportCalls: Int {
         _ = ready
-        return UInt32(bitPattern: git_libgit2_features()) & GIT_FEATURE_SSH.rawValue != 0
+        return Int(teamflow_absent_transport_refusals())
     }
 
-    /// How many times libgit2's start-up asked libssh2 to initialise and was answered without it.
-    static var deferredSSHInits: Int {
+    /// The error libgit2 gives for listing the references of the remote at `url` (a
+    /// connection attempt through its own transports), or nil if it succeeded: for tests.
+    static func connectionError(to url: String) -> String? {
         _ = ready
-        return Int(teamflow_ssh_deferred_inits())
-    }
-
-    /// libssh2's initialisation as it runs outside the deferral (0: it reached libssh2 and
-    /// succeeded): for tests.
-    static func initialiseSSHNow() -> Int32 {
-        _ = ready
-        return teamflow_ssh_init_now()
-    }
-
-    /// Gives libgit2's TLS the CA certificates in `file`: to be called before any network
-    /// operation through libgit2's own transports (none uses them today).
-    static func loadCertificates(file: String) throws {
-        _ = ready
-        try check(teamflow_git_set_ssl_cert_file(file))
+        var remote: OpaquePointer?
+        let created = git_remote_create_detached(&remote, url)
+        guard created == 0 else { return GitError(failure: created).message }
+        defer { git_remote_free(remote) }
+        let connected = git_remote_connect(remote, GIT_DIRECTION_FETCH, nil, nil, nil)
+        guard connected == 0 else { return GitError(failure: connected).message }
+        git_remote_disconnect(remote)
+        return nil
     }
 }
 

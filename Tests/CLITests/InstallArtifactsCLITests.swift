@@ -29,14 +29,21 @@ final class InstallArtifactsCLITests: XCTestCase {
     /// libmicrohttpd is loaded by `serve` alone (dlopen): the binary does not link it, so no
     /// other command loads it and its TLS libraries, and the package names it in Depends
     /// itself (scripts/package-deb.sh; scripts/test-install.sh checks both on the release build).
-    func testTheBinaryDoesNotLinkLibmicrohttpd() throws {
+    /// libgit2, libyaml and cmark-gfm (and zlib, PCRE2, http-parser) are linked statically, and
+    /// the libraries of libgit2's network transports (libssh2 with OpenSSL, GSSAPI with
+    /// Kerberos, mbedTLS) not at all: a command loads none of them.
+    func testTheBinaryLoadsNeitherLibmicrohttpdNorTheLibrariesLinkedStatically() throws {
         let readelf = ["/usr/bin/readelf", "/bin/readelf"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let readelf else { throw XCTSkip("readelf (binutils) is not installed") }
         let result = try Subprocess.run(readelf, ["--dynamic", CLI.binary.path], in: NSTemporaryDirectory())
         XCTAssertEqual(result.code, 0, result.stderr)
         let needed = result.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }
-        XCTAssertTrue(needed.contains { $0.contains("libgit2") }, "the needed libraries were read: \(needed)")
-        XCTAssertFalse(needed.contains { $0.contains("microhttpd") || $0.contains("gnutls") }, "\(needed)")
+        XCTAssertTrue(needed.contains { $0.contains("libc.so") }, "the needed libraries were read: \(needed)")
+        let absent = ["microhttpd", "gnutls", "libgit2", "libssh2", "libcrypto", "gssapi", "krb5", "mbed", "libyaml",
+                      "cmark", "libz.so", "pcre2", "http_parser"]
+        for library in absent {
+            XCTAssertFalse(needed.contains { $0.contains(library) }, "\(library) in \(needed)")
+        }
     }
 
     func testVersionJSONGivesTheSameFields() throws {

@@ -2,29 +2,27 @@ import Foundation
 import XCTest
 @testable import Git
 
+/// libgit2 is linked for local repositories only: the libraries of its network transports
+/// (libssh2, GSSAPI, mbedTLS's TLS) are not linked, and their entry points refuse to connect.
 final class LibgitSetupTests: XCTestCase {
-    /// libgit2's start-up no longer parses the system's CA certificates (no local command uses
-    /// TLS), and certificates set explicitly later still reach mbedTLS.
-    func testCertificatesAreNotLoadedAtStartButCanBeLater() throws {
+    /// libgit2's start-up reaches the stand-ins (its TLS configuration, the CA bundle, libssh2)
+    /// and succeeds: repositories open and work.
+    func testLibgit2StartsWithItsTransportsAbsent() throws {
         let fixture = try GitFixture()
-        _ = try Repository.create(at: fixture.path("r.git"), bare: true)
-        // Only where libgit2 is built against mbedTLS (Debian's) does it ask at start.
-        guard Libgit2.deferredCertificateLoads > 0 else { throw XCTSkip("libgit2 does not load certificates through mbedTLS here") }
-        XCTAssertThrowsError(try Libgit2.loadCertificates(file: fixture.path("no-such-bundle.pem")),
-                             "a missing bundle reaches mbedTLS, which fails to read it")
-        let bundle = "/etc/ssl/certs/ca-certificates.crt"
-        if FileManager.default.fileExists(atPath: bundle) {
-            XCTAssertNoThrow(try Libgit2.loadCertificates(file: bundle))
-        }
+        let repository = try Repository.create(at: fixture.path("r.git"), bare: true)
+        XCTAssertGreaterThan(Libgit2.absentTransportStartupCalls, 0,
+                             "libgit2's start-up called into the transports' libraries, and those calls landed here")
+        let blob = try repository.writeBlob(Array("ok\n".utf8))
+        XCTAssertEqual(try repository.readBlob(blob), Array("ok\n".utf8))
     }
 
-    /// libgit2's start-up no longer initialises libssh2 (and OpenSSL's engines with it); a
-    /// later initialisation, as libssh2 makes when a session is created, still reaches it.
-    func testLibssh2IsNotInitialisedAtStartButStillCanBe() throws {
-        let fixture = try GitFixture()
-        _ = try Repository.create(at: fixture.path("r.git"), bare: true)
-        guard Libgit2.hasSSH else { throw XCTSkip("libgit2 is built without libssh2 here") }
-        XCTAssertGreaterThan(Libgit2.deferredSSHInits, 0, "libgit2's start-up asked for libssh2 and was not given it")
-        XCTAssertEqual(Libgit2.initialiseSSHNow(), 0, "libssh2_init reached libssh2")
+    /// An https:// remote opened through libgit2 fails setting up its TLS session, before its
+    /// socket connects (the port below is closed: a connection would give another error).
+    func testAnHTTPSConnectionIsRefusedBeforeItConnects() throws {
+        let refusedBefore = Libgit2.refusedTransportCalls
+        let error = try XCTUnwrap(Libgit2.connectionError(to: "https://127.0.0.1:1/team.git"),
+                                  "a TLS connection through libgit2 cannot succeed")
+        XCTAssertTrue(error.contains("TLS is not linked into teamflow"), error)
+        XCTAssertGreaterThan(Libgit2.refusedTransportCalls, refusedBefore)
     }
 }
