@@ -57,12 +57,16 @@ struct PairedFigures {
             + "(min \(String(format: "%.2f", ratios.first ?? 0)), max \(String(format: "%.2f", ratios.last ?? 0)))")
     }
 
-    /// Runs per figure for the slow whole-history ones: a third of `--runs`, at least 3.
-    private var slowRuns: Int { max(3, bench.options.runs / 3) }
+    /// Runs per whole-history figure: `--runs` below the large-scale threshold (at 50,000 a
+    /// pair takes about half a second, and three pairs left the median at the mercy of one),
+    /// a third of it above, at least 3.
+    private func slowRuns(_ events: Int) -> Int {
+        events >= LargeScale.threshold ? max(3, bench.options.runs / 3) : max(3, bench.options.runs)
+    }
 
     func coldRebuild(in repo: String, events: Int) {
         let blobs = blobList(in: repo)
-        let pairs = (0..<(slowRuns + 1)).map { _ in
+        let pairs = (0..<(slowRuns(events) + 1)).map { _ in
             dropCache(in: repo)
             let ours = timed { Spawn.run(bench.teamflow, ["-C", repo, "week"], environment: bench.env, measuringPeak: true) }
             return (ours, catFile(blobs, in: repo))
@@ -73,7 +77,7 @@ struct PairedFigures {
     func readers(in repo: String, events: Int) {
         let blobs = blobList(in: repo)
         for (name, args) in [("doctor", ["doctor"]), ("export (to standard output)", ["export"])] {
-            let pairs = (0..<(slowRuns + 1)).map { _ in
+            let pairs = (0..<(slowRuns(events) + 1)).map { _ in
                 (timed { Spawn.run(bench.teamflow, ["-C", repo] + args, environment: bench.env, measuringPeak: true) }, catFile(blobs, in: repo))
             }.dropFirst()
             report("\(name) @\(events) vs git cat-file --batch", Array(pairs))
