@@ -28,6 +28,7 @@ func processEnvironment() -> [String: String] {
 
 let arguments = RawArguments.current()
 if HeapPolicy.applies(to: arguments) {
+    KeptUntilExit.enable()
     let advised = HeapPolicy.applyForOneShotCommand()
     if getenv("TEAMFLOW_TRACE") != nil { // as `Trace` decides
         FileHandle.standardError.write(Data("trace: heap advised for huge pages \(advised >> 20) MiB\n".utf8))
@@ -35,4 +36,7 @@ if HeapPolicy.applies(to: arguments) {
 }
 let status = TeamflowCLI.run(raw: arguments, environment: processEnvironment(),
                              output: .process(), directory: FileManager.default.currentDirectoryPath)
+if getenv("TEAMFLOW_TRACE") != nil {
+    FileHandle.standardError.write(Data("trace: results kept until exit \(KeptUntilExit.count)\n".utf8))
+}
 exit(status)

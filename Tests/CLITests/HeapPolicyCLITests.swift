@@ -34,6 +34,23 @@ final class HeapPolicyCLITests: XCTestCase {
         XCTAssertNil(advisedMiB(quiet.stderr), "nothing is printed without TEAMFLOW_TRACE")
     }
 
+    /// A task list's views are handed to `KeptUntilExit` in the real process (not freed before
+    /// the exit), and a run inside this test process keeps nothing.
+    func testAListsResultsAreKeptUntilExitOnlyInTheRealProcess() throws {
+        let ws = try Workspace()
+        try ws.teamflow("task", "add", "배포 준비")
+        let kept = "trace: results kept until exit "
+        let spawned = try CLI.spawn(["task", "list"], in: ws.path, environment: ["TEAMFLOW_TRACE": "1"])
+        XCTAssertEqual(spawned.code, 0, spawned.stderr)
+        XCTAssertTrue(spawned.stdout.contains("배포 준비"), spawned.stdout)
+        XCTAssertTrue(spawned.stderr.contains(kept + "1\n"), spawned.stderr)
+        let version = try CLI.spawn(["--version"], in: ws.path, environment: ["TEAMFLOW_TRACE": "1"])
+        XCTAssertTrue(version.stderr.contains(kept + "0\n"), "only what a command hands over: \(version.stderr)")
+        let before = KeptUntilExit.count
+        XCTAssertEqual(try ws.teamflow("task", "list").code, 0)
+        XCTAssertEqual(KeptUntilExit.count, before, "a run inside another program frees its results")
+    }
+
     /// The server runs for days and keeps glibc's defaults (memory given back, no huge pages).
     func testTheServerIsNotGivenThePolicy() throws {
         let result = try CLI.spawn(["serve", "--help"], in: NSTemporaryDirectory(), environment: ["TEAMFLOW_TRACE": "1"])

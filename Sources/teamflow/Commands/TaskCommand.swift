@@ -148,6 +148,7 @@ enum TaskCommand {
         let tasks = try queries.tasks(filter)
         inv.emit(json: .array(tasks.map { EntityJSON.json($0.task, memberName: $0.memberName, today: today) }),
                  text: tasks.isEmpty ? "No tasks." : Present.lines(tasks, today: today))
+        KeptUntilExit.keep(tasks)
     }
 
     /// The changed task with its member's name.

@@ -103,7 +103,7 @@ extension Present {
 
     static func line(_ task: TeamTask, memberName: String?, today: Day? = nil) -> String {
         var line = TextBuffer()
-        append(task, memberName: memberName, today: today, color: Console.useColor, to: &line)
+        append(line: 0, of: [TaskView(task: task, memberName: memberName)], today: today, color: Console.useColor, to: &line)
         return line.text
     }
 
@@ -115,36 +115,40 @@ extension Present {
         text.bytes.reserveCapacity(views.count * 72)
         for i in views.indices {
             if i > 0 { text.append("\n") }
-            append(views[i].task, memberName: views[i].memberName, today: today, color: color, to: &text)
+            append(line: i, of: views, today: today, color: color, to: &text)
         }
         return text.text
     }
 
-    /// Appends `task`'s line.
-    private static func append(_ task: TeamTask, memberName: String?, today: Day?, color: Bool, to line: inout TextBuffer) {
+    /// Appends the line of `views[i]`. Each field is read where it lies in the array: passing
+    /// the whole task to a function copied it (~300 bytes, a dozen references retained and
+    /// released) for every line; only the rare lines with an estimate or a due date still do.
+    private static func append(line i: Int, of views: [TaskView], today: Day?, color: Bool, to line: inout TextBuffer) {
+        let status = views[i].task.status
         if color {
-            line.append(status(task.status))
+            line.append(Self.status(status))
             line.append(" ")
-            line.append(TerminalText.styled(oneLine(task.shortID), .dim))
+            line.append(TerminalText.styled(oneLine(ShortID.of(views[i].task.id)), .dim))
         } else {
-            line.append(task.status == .done ? "[x] " : task.status == .todo ? "[ ] " : "[~] ")
-            line.append(oneLine(task.shortID))
+            line.append(status == .done ? "[x] " : status == .todo ? "[ ] " : "[~] ")
+            line.append(oneLine(ShortID.of(views[i].task.id)))
         }
         line.append("  ")
-        line.append(oneLine(task.title))
-        if task.points != nil || !task.labels.isEmpty { line.append(estimate(task)) }
-        if let memberName {
+        line.append(oneLine(views[i].task.title))
+        if views[i].task.points != nil || !views[i].task.labels.isEmpty { line.append(estimate(views[i].task)) }
+        if let memberName = views[i].memberName {
             line.append("  @")
             line.append(oneLine(memberName))
         }
         line.append("  ")
-        line.append(color ? TerminalText.styled(oneLine(task.week), .dim) : oneLine(task.week))
-        if task.due != nil {
+        line.append(color ? TerminalText.styled(oneLine(views[i].task.week), .dim) : oneLine(views[i].task.week))
+        if views[i].task.due != nil {
+            let task = views[i].task
             line.append(due(task, today: today, overdue: today.map { task.isOverdue(today: $0) } == true))
         }
-        if !task.links.isEmpty {
+        if !views[i].task.links.isEmpty {
             line.append("  ")
-            line.append(Console.styled(oneLine(task.links.map(\.label).joined(separator: " ")), .dim))
+            line.append(Console.styled(oneLine(views[i].task.links.map(\.label).joined(separator: " ")), .dim))
         }
     }
 
