@@ -85,6 +85,30 @@ final class EntityStorageTests: XCTestCase {
         }
     }
 
+    /// A fold's test of one field (`contains(_:where:)`) answers like the getter, for stored and
+    /// changed entries, and writes nothing: no stored entry is moved into the changes, no key
+    /// is logged as written.
+    func testContainsWhereReadsInPlaceAndWritesNothing() {
+        var removed = goal("bbbb03", "회고")
+        removed.removed = true
+        let storage = ArrayStorage(["aaaa01": goal("aaaa01", "Deploy"), "bbbb03": removed], showsTitles: false)
+        var table = EntityTable<Goal>(storage: storage)
+        table.decodeAll()
+        var lazy = EntityTable<Goal>(storage: storage)
+        lazy["cccc04"] = goal("cccc04", "docs")
+        for (name, table) in [("decoded", table), ("stored and changed", lazy)] {
+            var table = table
+            let logged = table.writtenKeys?.keys.count
+            for key in ["aaaa01", "bbbb03", "cccc04", "zzzz99"] {
+                XCTAssertEqual(table.contains(key, where: { !$0.removed }), table[key].map { !$0.removed } ?? false, "\(name) \(key)")
+            }
+            XCTAssertTrue(table.contains(EntityID<Goal>("aaaa01"), where: { $0.title == "Deploy" }), name)
+            XCTAssertEqual(table.writtenKeys?.keys.count, logged, "\(name): nothing written")
+            XCTAssertEqual(table.changes.count, name == "decoded" ? 2 : 1, "\(name): no stored entry moved")
+        }
+        _ = table
+    }
+
     func testTitleBytesSpareDecodingWhenTheStorageShowsThem() {
         let goals = Dictionary(uniqueKeysWithValues: (0..<50).map { n in (String(format: "%06x", n), goal(String(format: "%06x", n), "t\(n)")) })
         let showing = ArrayStorage(goals, showsTitles: true)

@@ -100,7 +100,7 @@ public struct EpicMoved: TeamEvent {
     public var data: Fields { ["epic": .string(epic.rawValue), "status": .string(status.rawValue)] }
 
     public func fold(into state: inout TeamState, event: Event) {
-        guard state.epics[epic]?.removed == false else { return }
+        guard state.epics.contains(epic, where: { !$0.removed }) else { return }
         state.epics[epic]?.status = status
     }
 

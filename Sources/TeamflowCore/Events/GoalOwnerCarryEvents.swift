@@ -21,7 +21,7 @@ public struct GoalAssigned: TeamEvent {
     public var data: Fields { ["goal": .string(goal.rawValue), "member": Compensation.optional(member)] }
 
     public func fold(into state: inout TeamState, event: Event) {
-        guard state.goals[goal]?.removed == false else { return }
+        guard state.goals.contains(goal, where: { !$0.removed }) else { return }
         state.goals[goal]?.member = member
     }
 

@@ -113,7 +113,7 @@ public struct ProjectMoved: TeamEvent {
     public var data: Fields { ["project": .string(project.rawValue), "status": .string(status.rawValue)] }
 
     public func fold(into state: inout TeamState, event: Event) {
-        guard state.projects[project]?.removed == false else { return }
+        guard state.projects.contains(project, where: { !$0.removed }) else { return }
         state.projects[project]?.status = status
     }
 

@@ -220,7 +220,7 @@ public struct ReviewCommented: TeamEvent {
     }
 
     public func fold(into state: inout TeamState, event: Event) {
-        guard state.reviews[review]?.removed == false else { return }
+        guard state.reviews.contains(review, where: { !$0.removed }) else { return }
         state.reviews[review]?.comments.append(ReviewComment(id: event.id, author: by ?? event.author.name, text: text,
                                                              at: posted ?? event.at, state: self.state, clock: event.clock,
                                                              github: github))

@@ -190,7 +190,7 @@ public struct TaskAssigned: TeamEvent {
     public var data: Fields { ["task": .string(task.rawValue), "member": Compensation.optional(member)] }
 
     public func fold(into state: inout TeamState, event: Event) {
-        guard state.tasks[task]?.removed == false else { return }
+        guard state.tasks.contains(task, where: { !$0.removed }) else { return }
         state.tasks[task]?.member = member
     }
 

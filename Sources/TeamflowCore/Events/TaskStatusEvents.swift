@@ -17,7 +17,7 @@ extension TaskStatusEvent {
     public var data: Fields { ["task": .string(task.rawValue)] }
 
     public func fold(into state: inout TeamState, event: Event) {
-        guard state.tasks[task]?.removed == false else { return }
+        guard state.tasks.contains(task, where: { !$0.removed }) else { return }
         state.tasks[task]?.setStatus(Self.status, at: event.at, by: event.author)
     }
 
