@@ -50,6 +50,7 @@ done
 "$bin" completion zsh > "$pkg/usr/share/zsh/vendor-completions/_teamflow"
 "$bin" completion fish > "$pkg/usr/share/fish/vendor_completions.d/teamflow.fish"
 install -m 644 packaging/debian/copyright "$doc/copyright"
+install -D -m 644 packaging/debian/teamflow.lintian-overrides "$pkg/usr/share/lintian/overrides/teamflow"
 {
   echo "teamflow ($version) unstable; urgency=medium"
   echo

@@ -173,6 +173,7 @@ expected=$( (
   echo ./usr/share/doc/teamflow/changelog.gz
   echo ./usr/share/doc/teamflow/copyright
   echo ./usr/share/fish/vendor_completions.d/teamflow.fish
+  echo ./usr/share/lintian/overrides/teamflow
   echo ./usr/share/zsh/vendor-completions/_teamflow
   for page in $pages; do echo "./usr/share/man/man1/$page.gz"; done
 ) | sort)
