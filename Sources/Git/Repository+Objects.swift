@@ -152,6 +152,14 @@ extension Repository {
     public func writeCommit(
         tree: ObjectID, parents: [ObjectID], author: Signature, committer: Signature, message: String
     ) throws -> ObjectID {
+        try writeRawCommit(tree: tree, parents: parents, author: author, committer: committer, message: message).id
+    }
+
+    /// `writeCommit`, returning the bytes written with the id: what `git_commit_create` does
+    /// (build the buffer, write it), in two steps so the caller can keep the bytes.
+    public func writeRawCommit(
+        tree: ObjectID, parents: [ObjectID], author: Signature, committer: Signature, message: String
+    ) throws -> RawCommit {
         try sync {
             let treeObject = try lookup(tree, GIT_OBJECT_TREE)
             defer { git_object_free(treeObject) }
@@ -160,17 +168,21 @@ extension Repository {
             for parent in parents {
                 parentObjects.append(try lookup(parent, GIT_OBJECT_COMMIT))
             }
-            var oid = git_oid()
+            let built = BufferHandle()
             try author.withSignature { authorSignature in
                 try committer.withSignature { committerSignature in
-                    try parentObjects.withUnsafeMutableBufferPointer { buffer in
-                        try check(git_commit_create(
-                            &oid, repo, nil, authorSignature, committerSignature, nil, message,
-                            treeObject, buffer.count, buffer.baseAddress))
+                    try parentObjects.withUnsafeMutableBufferPointer { list in
+                        try check(git_commit_create_buffer(
+                            &built.buffer, repo, authorSignature, committerSignature, nil, message,
+                            treeObject, list.count, list.baseAddress))
                     }
                 }
             }
-            return recorded(ObjectID(oid))
+            guard let start = built.buffer.ptr else { throw GitError.invalid("libgit2 built an empty commit") }
+            let bytes = Array(UnsafeRawBufferPointer(start: start, count: built.buffer.size))
+            var oid = git_oid()
+            try check(git_odb_write(&oid, odb, start, built.buffer.size, GIT_OBJECT_COMMIT))
+            return RawCommit(written: bytes, id: recorded(ObjectID(oid)))
         }
     }
 

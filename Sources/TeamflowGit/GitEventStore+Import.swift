@@ -129,7 +129,7 @@ extension GitEventStore {
             // The ref moves only after the last pack is on disk: killed at any moment, all of
             // an import is visible or none of it.
             let commit = try repository.withPackedWrites {
-                try writeCommit(blobs: adding, parent: parent, author: committer, at: at, message: message)
+                try writeCommit(blobs: adding, parent: parent, author: committer, at: at, message: message).id
             }
             if try moveRef(to: commit, from: parent, message: message) {
                 return ImportResult(added: adding.count, skipped: total - adding.count)

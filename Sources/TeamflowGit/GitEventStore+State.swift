@@ -111,15 +111,17 @@ extension GitEventStore {
     }
 
     /// Folds in the journal's records that continue from the entry's tip (each record's commit
-    /// must have that tip as its only parent), stopping at `tip` or at the first that does not.
+    /// must have that tip as its only parent, as its own bytes prove), stopping at `tip` or at
+    /// the first that does not.
     /// Returns false when the journal is damaged (a record fails its checksum or does not
     /// parse): the entry must then be dropped and the state rebuilt from the ref.
     private func applyJournal(_ entry: inout StateCache.Entry, until tip: ObjectID) -> Bool {
         let contents = cache.journal.contents(base: entry.tip)
         if contents.damaged { return false }
         for record in contents.records where entry.tip != tip.hex {
-            guard let id = ObjectID(hex: record.tip), let commit = try? repository.readCommit(id),
-                  commit.parents.map(\.hex) == [entry.tip] else { return true }
+            // The bytes must hash to the tip and name the tip reached so far as the only parent.
+            guard let id = ObjectID(hex: record.tip), let commit = RawCommit(bytes: record.commit, id: id),
+                  commit.parents?.map(\.hex) == [entry.tip] else { return true }
             var events: [Event] = []
             for bytes in record.events {
                 guard case .event(let event, _) = EventTreeReader.parse(path: "journal", blob: .success(bytes)) else { return false }

@@ -116,9 +116,10 @@ public final class GitEventStore: EventRepository {
                 files.append((id: event.id, contents: text.text(id: event.id)))
             }
             Trace.memory("append encoded")
-            if let tip = try Trace.measure("append commit", { try commit(files, parent: parent, author: author, at: at, message: summary) }) {
+            if let written = try Trace.measure("append commit", { try commit(files, parent: parent, author: author, at: at, message: summary) }) {
+                let tip = written.id
                 cache.writeHead(tip: tip.hex, maxClock: maxClock + events.count)
-                if let parent { cache.journal.append(parent: parent.hex, tip: tip.hex, events: files.map(\.contents)) }
+                if let parent { cache.journal.append(parent: parent.hex, tip: tip.hex, commit: written.bytes, events: files.map(\.contents)) }
                 advanceMemo(from: parent, to: tip, with: events)
                 Trace.memory("append done")
                 return events
@@ -142,14 +143,14 @@ public final class GitEventStore: EventRepository {
     /// Writes the events' files, trees and commit, then moves the ref by compare-and-swap.
     /// Returns the new tip, or nil when another writer moved the ref first (the caller retries).
     func commit(_ files: [(id: String, contents: String)], parent: ObjectID?, author: Author, at: String,
-                message: String) throws -> ObjectID? {
+                message: String) throws -> RawCommit? {
         let commit = try Trace.measure("write objects") { try writeCommit(files, parent: parent, author: author, at: at, message: message) }
-        return try Trace.measure("move ref (verify, CAS)") { try moveRef(to: commit, from: parent, message: message) } ? commit : nil
+        return try Trace.measure("move ref (verify, CAS)") { try moveRef(to: commit.id, from: parent, message: message) } ? commit : nil
     }
 
     /// Writes blobs, the trees on their paths and a commit; no ref moves.
     func writeCommit(_ files: [(id: String, contents: String)], parent: ObjectID?, author: Author, at: String,
-                     message: String) throws -> ObjectID {
+                     message: String) throws -> RawCommit {
         var blobs: [(id: String, blob: ObjectID)] = []
         blobs.reserveCapacity(files.count)
         for file in files {
@@ -161,13 +162,13 @@ public final class GitEventStore: EventRepository {
 
     /// Writes the trees placing blobs already written, and a commit; no ref moves.
     func writeCommit(blobs: [(id: String, blob: ObjectID)], parent: ObjectID?, author: Author, at: String,
-                     message: String) throws -> ObjectID {
+                     message: String) throws -> RawCommit {
         let baseTree = try parent.map { try repository.readCommit($0).tree }
         let tree = try TreeWriter(repository: repository).insert(blobs, into: baseTree)
         try FaultInjection.hit(.afterTree)
         let signature = Signature(author: author, at: at)
-        let commit = try repository.writeCommit(tree: tree, parents: parent.map { [$0] } ?? [], author: signature,
-                                                committer: signature, message: message + "\n")
+        let commit = try repository.writeRawCommit(tree: tree, parents: parent.map { [$0] } ?? [], author: signature,
+                                                   committer: signature, message: message + "\n")
         try FaultInjection.hit(.afterCommit)
         return commit
     }

@@ -146,4 +146,28 @@ final class ObjectTests: XCTestCase {
             tree: tree, parents: [], author: badName, committer: Fixed.bob, message: "x"))
         try fixture.git(["fsck", "--strict", "--no-dangling"], in: dir)
     }
+    /// The bytes `writeRawCommit` hands back are the object git stores; `RawCommit` believes
+    /// bytes only when they hash to the id, and reads the parents from them.
+    func testRawCommitsAreTheStoredBytesAndProveTheirParents() throws {
+        let fixture = try GitFixture()
+        let dir = try fixture.makeRepository()
+        let repository = try Repository.open(at: dir)
+        let head = try XCTUnwrap(try repository.resolveReference("refs/heads/main"))
+        let tree = try repository.readCommit(head).tree
+        let child = try repository.writeRawCommit(tree: tree, parents: [head], author: Fixed.alice, committer: Fixed.bob, message: "child\n")
+        let other = try repository.writeRawCommit(tree: tree, parents: [], author: Fixed.alice, committer: Fixed.bob, message: "root\n")
+        let merge = try repository.writeRawCommit(tree: tree, parents: [child.id, other.id], author: Fixed.alice, committer: Fixed.bob, message: "merge\n")
+        XCTAssertEqual(try fixture.git(["cat-file", "commit", child.id.hex], in: dir) + "\n", String(decoding: child.bytes, as: UTF8.self))
+        XCTAssertEqual(try repository.readCommit(merge.id).parents, [child.id, other.id])
+        XCTAssertEqual(RawCommit(bytes: child.bytes, id: child.id), child)
+        XCTAssertEqual(RawCommit(bytes: child.bytes, id: child.id)?.parents, [head])
+        XCTAssertEqual(RawCommit(bytes: other.bytes, id: other.id)?.parents, [])
+        XCTAssertEqual(RawCommit(bytes: merge.bytes, id: merge.id)?.parents, [child.id, other.id])
+        // Bytes that are not the id's: another commit's, or the same with its parent line rewritten.
+        XCTAssertNil(RawCommit(bytes: other.bytes, id: child.id))
+        let forged = String(decoding: child.bytes, as: UTF8.self).replacingOccurrences(of: head.hex, with: other.id.hex)
+        XCTAssertNil(RawCommit(bytes: Array(forged.utf8), id: child.id))
+        XCTAssertNil(RawCommit(bytes: [], id: child.id))
+        try fixture.git(["fsck", "--strict", "--no-dangling"], in: dir)
+    }
 }

@@ -386,4 +386,49 @@ final class StateJournalTests: XCTestCase {
         try Data(bogus.utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(try repo.store().state().goals.count, 3)
     }
+
+    /// Records with valid checksums that still must not be folded: one whose commit bytes do
+    /// not hash to its tip (forged: the parent line rewritten), and one whose genuine commit
+    /// has another parent than the snapshot's tip. Each carries an event that a fold would
+    /// show; the state must come from the ref instead.
+    func testAJournalRecordMustProveItsParentWithItsOwnCommit() throws {
+        let repo = try TestRepository()
+        _ = try repo.addGoal("one")
+        let snapshotTip = try repo.git("rev-parse", "refs/teamflow/events")
+        _ = try repo.store().state() // the snapshot and an empty journal at `snapshotTip`
+        _ = try repo.addGoal("two")
+        _ = try repo.addGoal("three")
+        let tip = try repo.git("rev-parse", "refs/teamflow/events")
+        let parent = try repo.git("rev-parse", "refs/teamflow/events~1")
+        let commit = Array((try repo.git("cat-file", "commit", tip) + "\n").utf8) // git() trims the message's newline
+        XCTAssertEqual(RawCommit(bytes: commit, id: try XCTUnwrap(ObjectID(hex: tip)))?.parents, [try XCTUnwrap(ObjectID(hex: parent))])
+        let path = repo.path + "/.git/teamflow/journal-refs-teamflow-events"
+        // A goal that could follow the snapshot: a new id and the next clock.
+        var planted = try XCTUnwrap(try repo.store().events().first { $0.clock == 1 })
+        planted.id = String(planted.id.dropLast()) + (planted.id.hasSuffix("0") ? "1" : "0")
+        planted.clock = 2
+        planted.data["title"] = "planted"
+        let event = EventCodec.encode(planted)
+        func plant(_ commit: [UInt8]) throws {
+            let journal = StateJournal(url: URL(fileURLWithPath: path))
+            journal.reset(base: snapshotTip)
+            journal.append(parent: snapshotTip, tip: tip, commit: commit, events: [event])
+            XCTAssertEqual(journal.contents(base: snapshotTip).records.count, 1, "the record itself is intact")
+        }
+        // Control: the genuine commit of `two`, whose parent is the snapshot's tip, is folded
+        // (the planted goal shows until the ref's later commit is caught up by a tree diff).
+        let two = Array((try repo.git("cat-file", "commit", parent) + "\n").utf8)
+        let journal = StateJournal(url: URL(fileURLWithPath: path))
+        journal.reset(base: snapshotTip)
+        journal.append(parent: snapshotTip, tip: parent, commit: two, events: [event])
+        XCTAssertEqual(Set(try repo.store().state().goals.values.map(\.title)), ["one", "planted", "three"])
+        // The genuine commit of the tip: its parent is `two`, not the snapshot's tip.
+        try plant(commit)
+        XCTAssertEqual(Set(try repo.store().state().goals.values.map(\.title)), ["one", "two", "three"])
+        // The same commit with its parent line pointing at the snapshot's tip: no longer the tip's bytes.
+        let forged = String(decoding: commit, as: UTF8.self).replacingOccurrences(of: "parent \(parent)", with: "parent \(snapshotTip)")
+        XCTAssertNotEqual(forged, String(decoding: commit, as: UTF8.self))
+        try plant(Array(forged.utf8))
+        XCTAssertEqual(Set(try repo.store().state().goals.values.map(\.title)), ["one", "two", "three"])
+    }
 }

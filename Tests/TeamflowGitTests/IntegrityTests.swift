@@ -52,9 +52,10 @@ final class IntegrityTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let journal = StateJournal(url: folder.appendingPathComponent("journal"))
         journal.reset(base: "base")
-        journal.append(parent: "base", tip: "t1", events: ["one: 1\n"])
-        journal.append(parent: "t1", tip: "t2", events: ["two: 2\n", "three\n"])
+        journal.append(parent: "base", tip: "t1", commit: Array("tree t1\n".utf8), events: ["one: 1\n"])
+        journal.append(parent: "t1", tip: "t2", commit: Array("tree t2\n".utf8), events: ["two: 2\n", "three\n"])
         XCTAssertEqual(journal.contents(base: "base").records.map(\.tip), ["t1", "t2"])
+        XCTAssertEqual(journal.contents(base: "base").records.map(\.commit), [Array("tree t1\n".utf8), Array("tree t2\n".utf8)])
         XCTAssertFalse(journal.contents(base: "base").damaged)
         var text = try String(contentsOf: journal.url, encoding: .utf8)
         text = text.replacingOccurrences(of: "two: 2", with: "two: 3")
@@ -62,7 +63,7 @@ final class IntegrityTests: XCTestCase {
         let contents = journal.contents(base: "base")
         XCTAssertTrue(contents.damaged)
         XCTAssertEqual(contents.records.map(\.tip), ["t1"])
-        journal.append(parent: "t2", tip: "t3", events: ["x\n"]) // never appends to a damaged journal
+        journal.append(parent: "t2", tip: "t3", commit: [], events: ["x\n"]) // never appends to a damaged journal
         XCTAssertEqual(try String(contentsOf: journal.url, encoding: .utf8), text)
     }
 
