@@ -37,13 +37,21 @@ extension EntityTable: SnapshotCodable where Entity: SnapshotCodable {
         }
         // The changes' positions sorted by key, not (key, entity) pairs: a sort moves its
         // elements many times, and a whole record (a task: dozens of fields) costs far more to
-        // move than a key and an index (measured: most of a cold rebuild's snapshot encoding).
-        // Each key's first eight bytes as a number decide most comparisons without touching
-        // the strings (zero-padded, so a number's order is the bytes' order; equal numbers
-        // compare the whole keys).
-        let keys = changes.keys
-        let changed = keys.indices.map { (prefix: Self.prefix(keys[$0]), key: keys[$0], at: $0) }
-            .sorted { $0.prefix != $1.prefix ? $0.prefix < $1.prefix : StoredEntries<Entity>.precedes($0.key, $1.key) }
+        // move than an index (measured: most of a cold rebuild's snapshot encoding). Each key's
+        // first 32 bytes as four numbers decide nearly every comparison without touching the
+        // strings (zero-padded, so the numbers' order is the bytes' order; keys whose numbers
+        // are all equal compare whole). Ids often share a long prefix (a counter at the end).
+        let keyList = Array(changes.keys)
+        let places = Array(changes.keys.indices)
+        let width = Self.keyWords
+        var words = [UInt64](repeating: 0, count: keyList.count * width)
+        for (i, key) in keyList.enumerated() { Self.words(of: key, into: &words, at: i * width) }
+        let changed = keyList.indices.sorted { a, b in
+            for w in 0..<width where words[a * width + w] != words[b * width + w] {
+                return words[a * width + w] < words[b * width + w]
+            }
+            return StoredEntries<Entity>.precedes(keyList[a], keyList[b])
+        }.map { (key: keyList[$0], at: places[$0]) }
         let ascii = (stored?.asciiKeys ?? true) && changed.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
         let total = kept.count + changed.count
         let (index, records) = writeHeader(count: total, ascii: ascii, to: &w)
@@ -83,15 +91,17 @@ extension EntityTable: SnapshotCodable where Entity: SnapshotCodable {
         lists.write(to: &w)
     }
 
-    /// A key's first eight UTF-8 bytes, big-endian, zero-padded.
-    private static func prefix(_ key: String) -> UInt64 {
-        var value: UInt64 = 0
+    /// How many eight-byte numbers of each key the sort compares before the strings.
+    private static var keyWords: Int { 4 }
+
+    /// A key's first `keyWords * 8` UTF-8 bytes as big-endian numbers, zero-padded, written
+    /// into `words` from `start`.
+    private static func words(of key: String, into words: inout [UInt64], at start: Int) {
         var taken = 0
-        for byte in key.utf8.prefix(8) {
-            value = value << 8 | UInt64(byte)
+        for byte in key.utf8.prefix(keyWords * 8) {
+            words[start + taken / 8] |= UInt64(byte) << (8 * (7 - taken % 8))
             taken += 1
         }
-        return taken == 8 ? value : value << (8 * (8 - taken))
     }
 
     private func precedes(_ bytes: UnsafeRawBufferPointer, _ key: String) -> Bool {

@@ -113,4 +113,27 @@ final class SnapshotTests: XCTestCase {
         let titles = try reader.read(TeamState.self).goals.values.map { Array($0.title.utf8) }
         XCTAssertEqual(Set(titles), [Array(nfd.utf8), Array(nfc.utf8)])
     }
+
+    /// The intern table: one index per distinct byte string (canonically equal strings stay
+    /// apart), indices numbered from the table's first, and every index kept through the
+    /// table's growth from a small start.
+    func testTheInternTableGivesOneIndexPerByteStringThroughGrowth() {
+        var table = InternTable(first: 7, capacity: 4)
+        XCTAssertEqual(table.intern(""), 7)
+        XCTAssertEqual(table.intern("e\u{301}"), 8)
+        XCTAssertEqual(table.intern("\u{E9}"), 9, "NFC and NFD are different bytes")
+        XCTAssertEqual(table.intern(""), 7)
+        var expected: [String: Int] = [:]
+        for i in 0..<20_000 {
+            let string = i % 3 == 0 ? "작업 \(i) 🚀" : "task-\(i)"
+            expected[string] = table.intern(string)
+        }
+        XCTAssertEqual(Set(expected.values).count, 20_000)
+        for (string, index) in expected {
+            XCTAssertEqual(table.intern(String(decoding: Array(string.utf8), as: UTF8.self)), index, string) // a separate copy
+        }
+        XCTAssertEqual(table.strings.count, 20_003)
+        XCTAssertEqual(Array(table.strings[8 - 7].utf8), Array("e\u{301}".utf8))
+        XCTAssertEqual(Array(table.strings[9 - 7].utf8), Array("\u{E9}".utf8))
+    }
 }
