@@ -97,10 +97,11 @@ extension EntityTable: SnapshotCodable where Entity: SnapshotCodable {
     /// A key's first `keyWords * 8` UTF-8 bytes as big-endian numbers, zero-padded, written
     /// into `words` from `start`.
     private static func words(of key: String, into words: inout [UInt64], at start: Int) {
-        var taken = 0
-        for byte in key.utf8.prefix(keyWords * 8) {
-            words[start + taken / 8] |= UInt64(byte) << (8 * (7 - taken % 8))
-            taken += 1
+        var key = key
+        key.withUTF8 { bytes in
+            for i in 0..<Swift.min(bytes.count, keyWords * 8) {
+                words[start + i / 8] |= UInt64(bytes[i]) << (8 * (7 - i % 8))
+            }
         }
     }
 
