@@ -22,9 +22,10 @@ enum FastEventDecoder {
     }
 
     /// A value of the subset: a scalar already resolved, or a nested mapping.
-    indirect enum Item {
+    /// Only a nested mapping is boxed: a scalar, nearly every item, costs no allocation.
+    enum Item {
         case value(Value)
-        case mapping([(String, Item)])
+        indirect case mapping([(String, Item)])
     }
 
     private static func event(from root: [(String, Item)]) -> Event? {
@@ -154,7 +155,7 @@ enum FastEventDecoder {
             if !inner.contains(0x27) {
                 // No quote to unescape (nearly always): the text is the bytes between the quotes.
                 guard inner.allSatisfy({ $0 >= 0x20 && $0 != 0x7F }), !hasSpecialUnicode(inner),
-                      let text = String(validating: inner, as: UTF8.self) else { return nil }
+                      let text = Scanner.text(inner) else { return nil }
                 return .string(text)
             }
             var out: [UInt8] = []
@@ -170,7 +171,7 @@ enum FastEventDecoder {
                 out.append(b)
                 i += 1
             }
-            guard !hasSpecialUnicode(out[...]), let text = String(validating: out, as: UTF8.self) else { return nil }
+            guard !hasSpecialUnicode(out[...]), let text = out.withUnsafeBufferPointer({ Scanner.text($0) }) else { return nil }
             return .string(text)
         }
 
@@ -192,7 +193,7 @@ enum FastEventDecoder {
                 if b == 0x3A, index + 1 < line.count, line[index + 1] == 0x20 { return nil }
                 if b == 0x20, index + 1 < line.count, line[index + 1] == 0x23 { return nil }
             }
-            guard !hasSpecialUnicode(line[...]), let text = String(validating: line, as: UTF8.self) else { return nil }
+            guard !hasSpecialUnicode(line[...]), let text = Scanner.text(line) else { return nil }
             if let int = intValue(line) { return .int(int) }
             // Only what the core schema could read as null, a boolean or an integer goes to the
             // resolver (floats stay strings here, like every other scalar): `~`, `null`, `true`
@@ -217,6 +218,34 @@ enum FastEventDecoder {
             if let bool = node.bool { return .bool(bool) }
             if let int = node.int { return .int(int) }
             return .string(text)
+        }
+
+        /// The string `bytes` spell, or nil unless they are well-formed UTF-8 (no overlong
+        /// form, surrogate or scalar past U+10FFFF). `String(validating:as:)` would say the same
+        /// but instantiated the generic `Unicode.ParseResult` metadata on every call: ~600
+        /// instructions a string, 7 % of a whole cold rebuild.
+        static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let b = bytes[i]
+                if b < 0x80 { i += 1; continue }
+                let length: Int, low: UInt8, high: UInt8 // bounds of the second byte
+                switch b {
+                case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
+                case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)
+                case 0xE1...0xEC, 0xEE...0xEF: (length, low, high) = (3, 0x80, 0xBF)
+                case 0xED: (length, low, high) = (3, 0x80, 0x9F)
+                case 0xF0: (length, low, high) = (4, 0x90, 0xBF)
+                case 0xF1...0xF3: (length, low, high) = (4, 0x80, 0xBF)
+                case 0xF4: (length, low, high) = (4, 0x80, 0x8F)
+                default: return nil
+                }
+                guard i + length <= n, bytes[i + 1] >= low, bytes[i + 1] <= high else { return nil }
+                for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { return nil }
+                i += length
+            }
+            return String(decoding: bytes, as: UTF8.self)
         }
 
         /// C1 controls, line/paragraph separators, the BOM and non-characters: YAML treats

@@ -42,6 +42,32 @@ final class FastEventDecoderTests: XCTestCase {
         }
     }
 
+    /// The scanner's own UTF-8 check accepts exactly what `String(validating:as:)` accepts:
+    /// the edge cases of the well-formed table (overlong forms, surrogates, past U+10FFFF,
+    /// truncated sequences) and random bytes biased towards multi-byte sequences.
+    func testItsUTF8CheckAgreesWithTheStandardLibrary() {
+        var samples: [[UInt8]] = [
+            [0xC0, 0x80], [0xC1, 0xBF], [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0x9F, 0x80], [0xE0, 0xA0, 0x80],
+            [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBF], [0xF0, 0x8F, 0x80, 0x80], [0xF0, 0x90, 0x80, 0x80],
+            [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF], [0x80], [0xE2, 0x82],
+            [0xEA, 0xB0, 0x80, 0x41], Array("작업 🚀 done".utf8), [],
+        ]
+        var rng = SplitMix(seed: 0x0F8C4EC)
+        let alphabet: [UInt8] = [0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEE, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
+        for _ in 0..<20_000 {
+            samples.append((0..<Int(rng.next() % 7)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
+        }
+        var valid = 0
+        for bytes in samples {
+            let expected = String(validating: bytes, as: UTF8.self)
+            let got = bytes.withUnsafeBufferPointer { FastEventDecoder.Scanner.text($0) }
+            XCTAssertEqual(got.map { Array($0.utf8) }, expected.map { Array($0.utf8) }, "bytes \(bytes)")
+            if expected != nil { valid += 1 }
+        }
+        XCTAssertGreaterThan(valid, 1_000, "the samples must include well-formed multi-byte text")
+        XCTAssertLessThan(valid, samples.count - 1_000, "and ill-formed text")
+    }
+
     func testOrdinaryEventsTakeTheFastPath() {
         let event = Event(id: "7456bcf9f6fd8bbb8bcbeda2", type: "goal.added", at: "2024-11-19T10:00:00+09:00",
                           author: Author(name: "건우", email: "gw@example.com"), clock: 12,
