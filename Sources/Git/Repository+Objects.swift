@@ -147,6 +147,31 @@ extension Repository {
         }
     }
 
+    /// Calls `body` with each entry of tree `id` in order: its name's bytes (borrowed for the
+    /// call), its id and kind. `readTree` without a `String` or an array per entry: a listing
+    /// of 50,000 events spent a quarter of its time making names it only copies as bytes.
+    public func forEachEntry(ofTree id: ObjectID,
+                             _ body: (_ name: UnsafeRawBufferPointer, _ id: ObjectID, _ kind: TreeEntryKind) throws -> Void) throws {
+        try sync {
+            var oid = id.oid
+            var out: OpaquePointer?
+            try check(git_tree_lookup(&out, repo, &oid))
+            guard let tree = out else { throw GitError.invalid("libgit2 returned no tree") }
+            defer { git_tree_free(tree) }
+            for index in 0..<git_tree_entrycount(tree) {
+                guard let entry = git_tree_entry_byindex(tree, index),
+                      let entryID = git_tree_entry_id(entry), let name = git_tree_entry_name(entry) else { continue }
+                let mode = git_tree_entry_filemode(entry)
+                guard let kind = TreeEntryKind(fileMode: mode) else {
+                    throw GitError.invalid("tree \(id) has an entry with unknown mode \(mode.rawValue)")
+                }
+                var length = 0
+                while name[length] != 0 { length += 1 }
+                try body(UnsafeRawBufferPointer(start: name, count: length), ObjectID(entryID), kind)
+            }
+        }
+    }
+
     /// Writes a commit object and returns its id. Does not move any reference; the tree and
     /// parents must exist.
     public func writeCommit(

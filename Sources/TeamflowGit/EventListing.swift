@@ -31,6 +31,15 @@ struct EventListing: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable
         EventFile(path: path(at: position), blob: blobs[position])
     }
 
+    /// Adds the file `<folder>/<name>`, the name given as bytes.
+    mutating func append(path folder: String.UTF8View, name: UnsafeRawBufferPointer, blob: ObjectID) {
+        pathBytes.append(contentsOf: folder)
+        pathBytes.append(UInt8(ascii: "/"))
+        pathBytes.append(contentsOf: name)
+        pathEnds.append(pathBytes.count)
+        blobs.append(blob)
+    }
+
     /// Adds a file whose path is the concatenation of `parts`' bytes.
     mutating func append(path parts: String.UTF8View..., blob: ObjectID) {
         for part in parts { pathBytes.append(contentsOf: part) }

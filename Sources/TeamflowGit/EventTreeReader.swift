@@ -23,15 +23,24 @@ struct EventTreeReader {
     }
 
     private func collect(tree: ObjectID, prefix: String, into files: inout EventListing) throws {
-        for entry in try repository.readTree(tree) {
-            switch entry.kind {
+        let suffix = Array(TreeLayout.fileExtension.utf8)
+        var folders: [(name: String, id: ObjectID)] = []
+        try repository.forEachEntry(ofTree: tree) { name, id, kind in
+            switch kind {
             case .tree:
-                try collect(tree: entry.id, prefix: prefix + "/" + entry.name, into: &files)
+                // Walked after this tree is released: libgit2's lock is held during the visit.
+                folders.append((String(decoding: name, as: UTF8.self), id))
             case .blob, .executable:
-                if entry.name.hasSuffix(TreeLayout.fileExtension) { files.append(path: prefix.utf8, "/".utf8, entry.name.utf8, blob: entry.id) }
+                // The names' bytes go straight into the listing; no String per file.
+                if name.count >= suffix.count, name.suffix(suffix.count).elementsEqual(suffix) {
+                    files.append(path: prefix.utf8, name: name, blob: id)
+                }
             case .link, .commit:
-                continue
+                break
             }
+        }
+        for folder in folders {
+            try collect(tree: folder.id, prefix: prefix + "/" + folder.name, into: &files)
         }
     }
 

@@ -90,6 +90,17 @@ final class ObjectTests: XCTestCase {
         XCTAssertEqual(top.map(\.name), ["docs"])
         XCTAssertEqual(try repository.readTree(top[0].id).map(\.name), ["README"])
         XCTAssertEqual(try repository.writeTree([]).hex, "4b825dc642cb6eb9a060e54bf8d69288fbee4904")
+
+        // The visitor sees what readTree returns, names as bytes (a Korean name included).
+        let korean = try repository.writeTree([TreeEntry(name: "회고.yaml", id: a, kind: .blob), TreeEntry(name: "sub", id: inner, kind: .tree)])
+        for tree in [outer, inner, korean, gitTree] {
+            var visited: [TreeEntry] = []
+            try repository.forEachEntry(ofTree: tree) { name, id, kind in
+                visited.append(TreeEntry(name: String(decoding: name, as: UTF8.self), id: id, kind: kind))
+            }
+            XCTAssertEqual(visited, try repository.readTree(tree))
+        }
+        XCTAssertThrowsError(try repository.forEachEntry(ofTree: a) { _, _, _ in XCTFail("a blob is no tree") })
     }
 
     func testTreeRejectsBadEntries() throws {
