@@ -40,23 +40,27 @@ enum ClockScan {
     /// The value of the first line `clock: <1-15 digits>` at the start of a line, or nil
     /// when there is none (any other form needs the full parser).
     static func plainClock(_ bytes: [UInt8]) -> Int? {
-        let key = Array("clock:".utf8)
+        // Byte by byte, with no key array or slices: a replay scans every event's first lines
+        // here (the key was an array allocated per call: ~1,100 instructions an event).
+        let n = bytes.count
         var start = 0
-        while start + key.count <= bytes.count {
-            let atLineStart = start == 0 || bytes[start - 1] == 0x0A
-            if atLineStart, bytes[start..<start + key.count].elementsEqual(key) {
-                var i = start + key.count
-                while i < bytes.count, bytes[i] == 0x20 { i += 1 }
-                var digits = 0
-                while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1; digits += 1 }
-                let ends = i == bytes.count || bytes[i] == 0x0A || (bytes[i] == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A)
+        while start + 6 <= n {
+            if bytes[start] == 0x63, bytes[start + 1] == 0x6C, bytes[start + 2] == 0x6F, bytes[start + 3] == 0x63,
+               bytes[start + 4] == 0x6B, bytes[start + 5] == 0x3A { // "clock:" at a line's start
+                var i = start + 6
+                while i < n, bytes[i] == 0x20 { i += 1 }
+                var digits = 0, value = 0
+                while i < n, bytes[i] >= 0x30, bytes[i] <= 0x39, digits < 16 {
+                    value = value * 10 + Int(bytes[i] - 0x30)
+                    i += 1
+                    digits += 1
+                }
+                let ends = i == n || bytes[i] == 0x0A || (bytes[i] == 0x0D && i + 1 < n && bytes[i + 1] == 0x0A)
                 guard ends, digits >= 1, digits <= 15 else { return nil }
-                var value = 0
-                for byte in bytes[(i - digits)..<i] { value = value * 10 + Int(byte - 0x30) }
                 return value
             }
-            guard let next = bytes[start...].firstIndex(of: 0x0A) else { break }
-            start = next + 1
+            while start < n, bytes[start] != 0x0A { start += 1 }
+            start += 1
         }
         return nil
     }

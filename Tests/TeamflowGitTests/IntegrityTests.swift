@@ -198,6 +198,19 @@ final class IntegrityTests: XCTestCase {
         XCTAssertTrue(ClockScan.mayBeOversized(Array("clock: 0x7fffffffffffffff\n".utf8)))
         XCTAssertTrue(ClockScan.mayBeOversized(Array("clock: !!int 42\n".utf8)))
         XCTAssertTrue(ClockScan.mayBeOversized(Array("data:\n  clock: 1\n".utf8)))
+        // The value, where the scan reads one: the first `clock:` at a line's start.
+        let clock = { (text: String) in ClockScan.plainClock(Array(text.utf8)) }
+        XCTAssertEqual(clock("v: 1\nid: x\nclock: 42\ndata:\n  clock: 7\n"), 42)
+        XCTAssertEqual(clock("clock:5"), 5)
+        XCTAssertEqual(clock("v: 1\r\nclock: 310\r\n"), 310)
+        XCTAssertEqual(clock("\n\nclock:   0\n"), 0)
+        XCTAssertEqual(clock("clock: 999999999999999"), 999_999_999_999_999)
+        XCTAssertNil(clock("xclock: 5\nv: 1\n"))
+        XCTAssertNil(clock("clock: 1234567890123456\n"))
+        XCTAssertNil(clock("clock: 12a\n"))
+        XCTAssertNil(clock("clock: \n"))
+        XCTAssertNil(clock("clock: 5\rx\n"))
+        XCTAssertNil(clock("cloc"))
     }
 
     // MARK: Import keeps what it reads
