@@ -64,6 +64,10 @@ struct PackIndex {
         guard count <= (bytes.count - PackIndex.header - PackIndex.fanout) / 28 else { return nil }
     }
 
+    /// The checksum of the pack this index was written for (the first half of its trailer):
+    /// a pack is read with an index only if its own trailer carries the same.
+    var packChecksum: ArraySlice<UInt8> { bytes[bytes.count - 40 ..< bytes.count - 20] }
+
     /// The offset of `id` in the pack, if the index lists it.
     func offset(of id: ObjectID) -> UInt64? {
         withUnsafeBytes(of: id) { raw -> UInt64? in
