@@ -49,6 +49,8 @@ struct StreamingReplay {
         var entries: [Entry] = []
         var diagnostics: [Diagnostic] = []
         var failed = false
+        /// Blobs read through libgit2 (the pack reader left them, or there was none): traced.
+        var viaLibgit2 = 0
 
         init(arena: ReplayArena) { self.arena = arena }
     }
@@ -106,6 +108,7 @@ struct StreamingReplay {
                         // Opened when first needed: with the packs read directly, seldom.
                         if opened == nil { opened = try? Repository.open(at: gitDirectory) }
                         guard let reader = opened else { share.failed = true; return }
+                        share.viaLibgit2 += 1
                         bytes = try reader.readBlob(files.blobs[index])
                     }
                 } catch {
@@ -137,7 +140,8 @@ struct StreamingReplay {
         var diagnostics = shares.flatMap(\.diagnostics)
         let arenas = shares.map(\.arena)
         Trace.memory("replay pass one (arenas \(arenas.map(\.count).reduce(0, +) / 1_048_576) MB, "
-            + "\(arenas.filter(\.isSpilled).count) of \(arenas.count) in temporary files)")
+            + "\(arenas.filter(\.isSpilled).count) of \(arenas.count) in temporary files, "
+            + "\(shares.reduce(0) { $0 + $1.viaLibgit2 }) blobs read through libgit2)")
         entries.sort { $0.clock != $1.clock ? $0.clock < $1.clock : StreamingReplay.id(files.idUTF8(at: Int($0.file)), precedes: files.idUTF8(at: Int($1.file))) }
         // Within one layout a path names its id, so ids are unique; across the two (the layout
         // changed once) the same id could sit in both places, and then the full read decides
