@@ -194,9 +194,8 @@ public final class PackReader {
             case 7:
                 // A base named by id: only one in this pack (a cycle ends at the depth bound).
                 let p = header.data
-                guard p + 20 <= pack.end,
-                      let id = ObjectID(raw: Array(pack.bytes[p ..< p + 20])),
-                      let base = pack.index.offset(of: id), base < UInt64(pack.end) else { return nil }
+                guard p + 20 <= pack.end, let start = pack.bytes.baseAddress,
+                      let base = pack.index.offset(ofRaw: start + p), base < UInt64(pack.end) else { return nil }
                 chain.append((at, p + 20, header.size))
                 at = Int(base)
                 continue

@@ -70,22 +70,26 @@ struct PackIndex {
 
     /// The offset of `id` in the pack, if the index lists it.
     func offset(of id: ObjectID) -> UInt64? {
-        withUnsafeBytes(of: id) { raw -> UInt64? in
-            let first = Int(raw[0])
-            var low = first == 0 ? 0 : Int(PackIndex.word(bytes, PackIndex.header + (first - 1) * 4))
-            var high = Int(PackIndex.word(bytes, PackIndex.header + first * 4))
-            guard low <= high, high <= count else { return nil }
-            let ids = PackIndex.header + PackIndex.fanout
-            return bytes.withUnsafeBufferPointer { table -> UInt64? in
-                guard let base = table.baseAddress, let key = raw.baseAddress else { return nil }
-                while low < high {
-                    let middle = (low + high) / 2
-                    let order = memcmp(base + ids + middle * 20, key, 20)
-                    if order == 0 { return entryOffset(middle) }
-                    if order < 0 { low = middle + 1 } else { high = middle }
-                }
-                return nil
+        withUnsafeBytes(of: id) { raw in raw.baseAddress.flatMap(offset(ofRaw:)) }
+    }
+
+    /// The offset of the object whose 20-byte id is at `key` (in a mapped pack: a delta's
+    /// base, looked up without copying its id).
+    func offset(ofRaw key: UnsafeRawPointer) -> UInt64? {
+        let first = Int(key.load(as: UInt8.self))
+        var low = first == 0 ? 0 : Int(PackIndex.word(bytes, PackIndex.header + (first - 1) * 4))
+        var high = Int(PackIndex.word(bytes, PackIndex.header + first * 4))
+        guard low <= high, high <= count else { return nil }
+        let ids = PackIndex.header + PackIndex.fanout
+        return bytes.withUnsafeBufferPointer { table -> UInt64? in
+            guard let base = table.baseAddress else { return nil }
+            while low < high {
+                let middle = (low + high) / 2
+                let order = memcmp(base + ids + middle * 20, key, 20)
+                if order == 0 { return entryOffset(middle) }
+                if order < 0 { low = middle + 1 } else { high = middle }
             }
+            return nil
         }
     }
 
