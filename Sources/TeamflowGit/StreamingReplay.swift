@@ -88,46 +88,49 @@ struct StreamingReplay {
         // From the size at which pass one reads in pack order, each worker reads the packs
         // itself (`PackReader`: no lock shared with the other workers) and asks libgit2 only
         // for what that reader leaves (loose objects, anything it does not trust), and for
-        // everything while `doctor` checks objects against their ids.
-        let packs = files.count >= packedReads ? repository.packs() : nil
-        let order = StreamingReplay.readingOrder(files, in: packs)
-        let main = UncheckedBox(repository)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let share = shares[worker]
-            let packed = packs?.reader()
-            var opened = worker == 0 ? main.value : nil
-            let range = (worker * span)..<min(files.count, (worker + 1) * span)
-            share.entries.reserveCapacity(range.count)
-            for (key, file) in order[range] {
-                let index = Int(file)
-                let bytes: [UInt8]
-                do {
-                    if let read = packed?.blob(files.blobs[index], at: key) {
-                        bytes = read
-                    } else {
-                        // Opened when first needed: with the packs read directly, seldom.
-                        if opened == nil { opened = try? Repository.open(at: gitDirectory) }
-                        guard let reader = opened else { share.failed = true; return }
-                        share.viaLibgit2 += 1
-                        bytes = try reader.readBlob(files.blobs[index])
+        // everything while `doctor` checks objects against their ids. In a scope of its own, so
+        // that the packs are unmapped and their indexes freed before pass two.
+        do {
+            let packs = files.count >= packedReads ? repository.packs() : nil
+            let order = StreamingReplay.readingOrder(files, in: packs)
+            let main = UncheckedBox(repository)
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                let share = shares[worker]
+                let packed = packs?.reader()
+                var opened = worker == 0 ? main.value : nil
+                let range = (worker * span)..<min(files.count, (worker + 1) * span)
+                share.entries.reserveCapacity(range.count)
+                for (key, file) in order[range] {
+                    let index = Int(file)
+                    let bytes: [UInt8]
+                    do {
+                        if let read = packed?.blob(files.blobs[index], at: key) {
+                            bytes = read
+                        } else {
+                            // Opened when first needed: with the packs read directly, seldom.
+                            if opened == nil { opened = try? Repository.open(at: gitDirectory) }
+                            guard let reader = opened else { share.failed = true; return }
+                            share.viaLibgit2 += 1
+                            bytes = try reader.readBlob(files.blobs[index])
+                        }
+                    } catch {
+                        share.diagnostics.append(Diagnostic(path: files.path(at: index), message: "unreadable: \(error); skipped"))
+                        continue
                     }
-                } catch {
-                    share.diagnostics.append(Diagnostic(path: files.path(at: index), message: "unreadable: \(error); skipped"))
-                    continue
-                }
-                guard bytes.count < Int(Int32.max) else { share.failed = true; return }
-                var clock = ClockScan.plainClock(bytes)
-                if clock == nil {
-                    // Not our layout: the full parser decides (and words the problem).
-                    switch EventTreeReader.parse(path: files.path(at: index), blob: .success(bytes)) {
-                    case .problem(let diagnostic): share.diagnostics.append(diagnostic); continue
-                    case .event(let event, _): clock = event.clock
+                    guard bytes.count < Int(Int32.max) else { share.failed = true; return }
+                    var clock = ClockScan.plainClock(bytes)
+                    if clock == nil {
+                        // Not our layout: the full parser decides (and words the problem).
+                        switch EventTreeReader.parse(path: files.path(at: index), blob: .success(bytes)) {
+                        case .problem(let diagnostic): share.diagnostics.append(diagnostic); continue
+                        case .event(let event, _): clock = event.clock
+                        }
                     }
+                    share.entries.append(Entry(clock: clock ?? 0, file: Int32(index), arena: worker,
+                                               offset: share.arena.append(bytes), length: Int32(bytes.count)))
                 }
-                share.entries.append(Entry(clock: clock ?? 0, file: Int32(index), arena: worker,
-                                           offset: share.arena.append(bytes), length: Int32(bytes.count)))
+                share.arena.finish()
             }
-            share.arena.finish()
         }
         guard !shares.contains(where: { $0.failed || $0.arena.failed }) else { return nil }
         // One share at a time, each freed once copied: a flatMap would hold them all twice.
