@@ -33,6 +33,7 @@ public final class PackSet: Sendable {
                     keys[at] = UInt64(number) << 48 | offset
                 }
             }
+            pack.index.release()
         }
         return keys
     }
@@ -118,7 +119,7 @@ public final class PackReader {
     /// Deltas on deltas beyond this depth are not followed (git writes at most 50 by default;
     /// this bounds the work on a damaged or hostile pack).
     static let deepest = 10_000
-    private static let window = 8 << 20
+    private static let window = 1 << 20
     private static let page = Int(sysconf(Int32(_SC_PAGESIZE)))
 
     init(packs: [PackFile]) {
@@ -322,35 +323,30 @@ public final class PackReader {
         }
     }
 
-    /// Notes a read at `offset` in pack `number` and gives back the pages far behind it (or
+    /// Notes a read at `offset` in pack `number` and gives back the pages behind it (or all
     /// those of the pack left), which stay in the page cache: reading them again costs a minor
-    /// fault.
+    /// fault. From the start of the pack, not of this reader's range: the bases of deltas lie
+    /// anywhere before it. Another reader in the same pack only faults its pages back in.
     private func advance(_ number: Int, to offset: Int) {
         if touched.pack != number {
             release()
-            touched = (number, offset, offset)
+            touched = (number, 0, offset)
         } else if offset > touched.high {
             touched.high = offset
         }
         if touched.high - touched.low > 2 * PackReader.window {
             let end = (touched.high - PackReader.window) / PackReader.page * PackReader.page
-            let start = touched.low / PackReader.page * PackReader.page
-            if end > start, let base = packs[number].bytes.baseAddress {
-                madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, Int32(MADV_DONTNEED))
+            if let base = packs[number].bytes.baseAddress {
+                madvise(UnsafeMutableRawPointer(mutating: base), end, Int32(MADV_DONTNEED))
             }
-            touched.low = max(touched.low, end)
+            touched.low = end
         }
     }
 
-    /// Gives back the pages of the range read in the current pack.
+    /// Gives back every page of the current pack.
     private func release() {
         guard touched.pack >= 0, touched.pack < packs.count, let base = packs[touched.pack].bytes.baseAddress else { return }
-        let size = packs[touched.pack].bytes.count
-        let start = touched.low / PackReader.page * PackReader.page
-        // Past the last object read by its largest likely size: a little more given back only
-        // costs a fault.
-        let end = min(size, touched.high + 1 << 20)
-        if end > start { madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, Int32(MADV_DONTNEED)) }
+        madvise(UnsafeMutableRawPointer(mutating: base), packs[touched.pack].bytes.count, Int32(MADV_DONTNEED))
         touched = (-1, 0, 0)
     }
 }
@@ -362,7 +358,7 @@ public final class PackReader {
 /// 50,000 blobs, 4,096 slots 68,400, an unbounded cache 52,800.
 private struct BaseCache {
     private static let slots = 16_384
-    private static let budget = 16 << 20
+    private static let budget = 8 << 20
     private var keys = [UInt64](repeating: .max, count: BaseCache.slots)
     private var values = [(type: Int, bytes: [UInt8])](repeating: (0, []), count: BaseCache.slots)
     private var held = 0
