@@ -8,8 +8,9 @@ import Foundation
 /// window it opens or closes, several times per object along a delta chain. Mapped memory
 /// that is only read needs no lock, so each reader walks the packs on its own.
 ///
-/// Packs are numbered as `Repository.packOrder` numbers them (by file name; version 2 indexes
-/// only), and only a pack whose index was written for it (same checksum) is read.
+/// Packs are taken in file-name order, like `Repository.packOrder` (version 2 indexes only),
+/// and only a pack whose index was written for it (same checksum) is read; the keys of
+/// `order(of:)` are meaningful only to this set's readers.
 public final class PackSet: Sendable {
     let packs: [PackFile]
 
@@ -162,6 +163,8 @@ public final class PackReader {
     private func object(in number: Int, at start: Int) -> (type: Int, bytes: [UInt8])? {
         let pack = packs[number]
         chain.removeAll(keepingCapacity: true)
+        // A rare large delta's buffer is not kept for the small ones after it.
+        defer { if instructions.count > 1 << 20 { instructions = [] } }
         var at = start
         var made: (type: Int, bytes: [UInt8])
         while true {
