@@ -1,5 +1,6 @@
 internal import CGit2
 internal import CGit2Local
+import Foundation
 
 /// Process-wide libgit2 setup.
 ///
@@ -35,8 +36,23 @@ enum Libgit2 {
     /// Turns libgit2's check of every object read against its id on or off (process-wide).
     static func verifyObjectHashes(_ enabled: Bool) {
         _ = ready
+        verification.lock()
+        defer { verification.unlock() }
         _ = teamflow_git_set_strict_hash_verification(enabled ? 1 : 0)
+        verifying = enabled
     }
+
+    /// Whether libgit2 checks each object it reads, which libgit2 cannot be asked: our own pack
+    /// reader does not hash, so it stands aside while this is on (`PackSet.reader`).
+    static var verifiesObjectHashes: Bool {
+        verification.lock()
+        defer { verification.unlock() }
+        return verifying
+    }
+
+    /// Guards `verifying`, which mirrors the option libgit2 holds.
+    private static let verification = NSLock()
+    nonisolated(unsafe) private static var verifying = false
 
     /// How many calls libgit2's start-up made into the transports that are not linked (each
     /// answered with success, doing nothing): CA certificates, libssh2, TLS set-up.

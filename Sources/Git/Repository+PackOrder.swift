@@ -32,57 +32,72 @@ extension Repository {
     }
 }
 
-/// A version 2 pack index (`.idx`), read whole: a 256-entry fan-out of counts by first byte,
-/// the sorted object ids, their CRCs, 4-byte offsets (the high bit sends larger ones to a
-/// table of 8-byte offsets), all big-endian.
-struct PackIndex {
-    private let bytes: [UInt8]
+/// A version 2 pack index (`.idx`), mapped read-only: a 256-entry fan-out of counts by first
+/// byte, the sorted object ids, their CRCs, 4-byte offsets (the high bit sends larger ones to
+/// a table of 8-byte offsets), all big-endian. Shared between threads: only read.
+final class PackIndex: @unchecked Sendable {
+    private let bytes: UnsafeRawBufferPointer
     private let count: Int
     private static let header = 8, fanout = 256 * 4
 
     init?(path: String) {
-        // Opened without following a symbolic link, and read only if it is a plain file of a
+        // Opened without following a symbolic link, and mapped only if it is a plain file of a
         // sane size (checked on the open file, so nothing can be swapped in between).
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < 1 << 31 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress.map { $0 + done }, $0.count - done) }
-            guard n > 0 else { return nil }
-            done += n
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+              info.st_size >= PackIndex.header + PackIndex.fanout, info.st_size < 1 << 31 else { return nil }
+        let size = Int(info.st_size)
+        guard let start = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), start != MAP_FAILED else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: start, count: size)
+        let count = Int(PackIndex.word(bytes, PackIndex.header + 255 * 4))
+        // Ids, CRCs and offsets must fit, with a 40-byte trailer after them.
+        guard bytes[0] == 0xFF, bytes[1] == 0x74, bytes[2] == 0x4F, bytes[3] == 0x63, PackIndex.word(bytes, 4) == 2,
+              count <= (size - PackIndex.header - PackIndex.fanout) / 28 else {
+            munmap(start, size)
+            return nil
         }
         self.bytes = bytes
-        guard bytes.count >= PackIndex.header + PackIndex.fanout,
-              bytes[0] == 0xFF, bytes[1] == 0x74, bytes[2] == 0x4F, bytes[3] == 0x63,
-              PackIndex.word(bytes, 4) == 2 else { return nil }
-        count = Int(PackIndex.word(bytes, PackIndex.header + 255 * 4))
-        // Ids, CRCs and offsets must fit, with a 40-byte trailer after them.
-        guard count <= (bytes.count - PackIndex.header - PackIndex.fanout) / 28 else { return nil }
+        self.count = count
     }
+
+    deinit {
+        if let start = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: start), bytes.count) }
+    }
+
+    /// Gives the pages read so far back to the kernel (they stay in the page cache): after the
+    /// look-ups of a whole listing, which touch every page, the few read again fault back in.
+    func release() {
+        if let start = bytes.baseAddress { madvise(UnsafeMutableRawPointer(mutating: start), bytes.count, Int32(MADV_DONTNEED)) }
+    }
+
+    /// The checksum of the pack this index was written for (the first half of its trailer):
+    /// a pack is read with an index only if its own trailer carries the same.
+    var packChecksum: Slice<UnsafeRawBufferPointer> { bytes[bytes.count - 40 ..< bytes.count - 20] }
 
     /// The offset of `id` in the pack, if the index lists it.
     func offset(of id: ObjectID) -> UInt64? {
-        withUnsafeBytes(of: id) { raw -> UInt64? in
-            let first = Int(raw[0])
-            var low = first == 0 ? 0 : Int(PackIndex.word(bytes, PackIndex.header + (first - 1) * 4))
-            var high = Int(PackIndex.word(bytes, PackIndex.header + first * 4))
-            guard low <= high, high <= count else { return nil }
-            let ids = PackIndex.header + PackIndex.fanout
-            return bytes.withUnsafeBufferPointer { table -> UInt64? in
-                guard let base = table.baseAddress, let key = raw.baseAddress else { return nil }
-                while low < high {
-                    let middle = (low + high) / 2
-                    let order = memcmp(base + ids + middle * 20, key, 20)
-                    if order == 0 { return entryOffset(middle) }
-                    if order < 0 { low = middle + 1 } else { high = middle }
-                }
-                return nil
-            }
+        withUnsafeBytes(of: id) { raw in raw.baseAddress.flatMap(offset(ofRaw:)) }
+    }
+
+    /// The offset of the object whose 20-byte id is at `key` (in a mapped pack: a delta's
+    /// base, looked up without copying its id).
+    func offset(ofRaw key: UnsafeRawPointer) -> UInt64? {
+        let first = Int(key.load(as: UInt8.self))
+        var low = first == 0 ? 0 : Int(PackIndex.word(bytes, PackIndex.header + (first - 1) * 4))
+        var high = Int(PackIndex.word(bytes, PackIndex.header + first * 4))
+        guard low <= high, high <= count else { return nil }
+        let ids = PackIndex.header + PackIndex.fanout
+        guard let base = bytes.baseAddress else { return nil }
+        while low < high {
+            let middle = (low + high) / 2
+            let order = memcmp(base + ids + middle * 20, key, 20)
+            if order == 0 { return entryOffset(middle) }
+            if order < 0 { low = middle + 1 } else { high = middle }
         }
+        return nil
     }
 
     private func entryOffset(_ entry: Int) -> UInt64? {
@@ -95,7 +110,7 @@ struct PackIndex {
     }
 
     /// The big-endian 32-bit word at `at` (callers keep `at + 4` within the bytes).
-    private static func word(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+    private static func word(_ bytes: UnsafeRawBufferPointer, _ at: Int) -> UInt32 {
         UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
     }
 }

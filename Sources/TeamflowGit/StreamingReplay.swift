@@ -20,6 +20,9 @@ struct StreamingReplay {
     var spillThreshold = ReplayArena.spillThreshold
     /// Events decoded and folded per step.
     static let chunk = 4_096
+    /// Files from which pass one reads in pack order, on every core, with its own pack
+    /// readers; the tests lower it to take that path with a small history.
+    var packedReads = 4_096
 
     /// One file read in pass one: 24 bytes, one per event of the history, all held at once.
     private struct Entry {
@@ -46,19 +49,22 @@ struct StreamingReplay {
         var entries: [Entry] = []
         var diagnostics: [Diagnostic] = []
         var failed = false
+        /// Blobs read through libgit2 (the pack reader left them, or there was none): traced.
+        var viaLibgit2 = 0
 
         init(arena: ReplayArena) { self.arena = arena }
     }
 
     /// The order pass one reads `files` in: as stored in the packs, so each worker walks its
     /// share of a pack front to back instead of mapping windows for random reads (see
-    /// `Repository.packOrder`). A small history is read as listed.
-    static func readingOrder(_ files: EventListing, in repository: Repository) -> [Int] {
-        guard files.count >= 4_096 else { return Array(files.indices) }
-        let keys = repository.packOrder(of: files.blobs)
+    /// `Repository.packOrder`), with each file's place in `packs` (`PackSet.order`). A small
+    /// history (no `packs`) is read as listed.
+    static func readingOrder(_ files: EventListing, in packs: PackSet?) -> [(key: UInt64, file: Int32)] {
+        guard let packs else { return files.indices.map { (key: UInt64.max, file: Int32(truncatingIfNeeded: $0)) } }
+        let keys = packs.order(of: files.blobs)
         var pairs = keys.indices.map { (key: keys[$0], file: Int32(truncatingIfNeeded: $0)) }
         pairs.sort { $0.key != $1.key ? $0.key < $1.key : $0.file < $1.file }
-        return pairs.map { Int($0.file) }
+        return pairs
     }
 
     /// Folds `files` in (clock, id) order, or returns nil where `EventTreeReader.load` must
@@ -79,37 +85,52 @@ struct StreamingReplay {
             Share(arena: ReplayArena(spillingInto: gitDirectory, threshold: spillThreshold))
         }
         let span = (files.count + workers - 1) / max(workers, 1)
-        let order = StreamingReplay.readingOrder(files, in: repository)
-        let main = UncheckedBox(repository)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let share = shares[worker]
-            guard let reader = worker == 0 ? main.value : try? Repository.open(at: gitDirectory) else {
-                share.failed = true
-                return
-            }
-            let range = (worker * span)..<min(files.count, (worker + 1) * span)
-            share.entries.reserveCapacity(range.count)
-            for index in order[range] {
-                let bytes: [UInt8]
-                do {
-                    bytes = try reader.readBlob(files.blobs[index])
-                } catch {
-                    share.diagnostics.append(Diagnostic(path: files.path(at: index), message: "unreadable: \(error); skipped"))
-                    continue
-                }
-                guard bytes.count < Int(Int32.max) else { share.failed = true; return }
-                var clock = ClockScan.plainClock(bytes)
-                if clock == nil {
-                    // Not our layout: the full parser decides (and words the problem).
-                    switch EventTreeReader.parse(path: files.path(at: index), blob: .success(bytes)) {
-                    case .problem(let diagnostic): share.diagnostics.append(diagnostic); continue
-                    case .event(let event, _): clock = event.clock
+        // From the size at which pass one reads in pack order, each worker reads the packs
+        // itself (`PackReader`: no lock shared with the other workers) and asks libgit2 only
+        // for what that reader leaves (loose objects, anything it does not trust), and for
+        // everything while `doctor` checks objects against their ids. In a scope of its own, so
+        // that the packs are unmapped and their indexes freed before pass two.
+        do {
+            let packs = files.count >= packedReads ? repository.packs() : nil
+            let order = StreamingReplay.readingOrder(files, in: packs)
+            let main = UncheckedBox(repository)
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                let share = shares[worker]
+                let packed = packs?.reader()
+                var opened = worker == 0 ? main.value : nil
+                let range = (worker * span)..<min(files.count, (worker + 1) * span)
+                share.entries.reserveCapacity(range.count)
+                for (key, file) in order[range] {
+                    let index = Int(file)
+                    let bytes: [UInt8]
+                    do {
+                        if let read = packed?.blob(files.blobs[index], at: key) {
+                            bytes = read
+                        } else {
+                            // Opened when first needed: with the packs read directly, seldom.
+                            if opened == nil { opened = try? Repository.open(at: gitDirectory) }
+                            guard let reader = opened else { share.failed = true; return }
+                            share.viaLibgit2 += 1
+                            bytes = try reader.readBlob(files.blobs[index])
+                        }
+                    } catch {
+                        share.diagnostics.append(Diagnostic(path: files.path(at: index), message: "unreadable: \(error); skipped"))
+                        continue
                     }
+                    guard bytes.count < Int(Int32.max) else { share.failed = true; return }
+                    var clock = ClockScan.plainClock(bytes)
+                    if clock == nil {
+                        // Not our layout: the full parser decides (and words the problem).
+                        switch EventTreeReader.parse(path: files.path(at: index), blob: .success(bytes)) {
+                        case .problem(let diagnostic): share.diagnostics.append(diagnostic); continue
+                        case .event(let event, _): clock = event.clock
+                        }
+                    }
+                    share.entries.append(Entry(clock: clock ?? 0, file: Int32(index), arena: worker,
+                                               offset: share.arena.append(bytes), length: Int32(bytes.count)))
                 }
-                share.entries.append(Entry(clock: clock ?? 0, file: Int32(index), arena: worker,
-                                           offset: share.arena.append(bytes), length: Int32(bytes.count)))
+                share.arena.finish()
             }
-            share.arena.finish()
         }
         guard !shares.contains(where: { $0.failed || $0.arena.failed }) else { return nil }
         // One share at a time, each freed once copied: a flatMap would hold them all twice.
@@ -122,7 +143,8 @@ struct StreamingReplay {
         var diagnostics = shares.flatMap(\.diagnostics)
         let arenas = shares.map(\.arena)
         Trace.memory("replay pass one (arenas \(arenas.map(\.count).reduce(0, +) / 1_048_576) MB, "
-            + "\(arenas.filter(\.isSpilled).count) of \(arenas.count) in temporary files)")
+            + "\(arenas.filter(\.isSpilled).count) of \(arenas.count) in temporary files, "
+            + "\(shares.reduce(0) { $0 + $1.viaLibgit2 }) blobs read through libgit2)")
         entries.sort { $0.clock != $1.clock ? $0.clock < $1.clock : StreamingReplay.id(files.idUTF8(at: Int($0.file)), precedes: files.idUTF8(at: Int($1.file))) }
         // Within one layout a path names its id, so ids are unique; across the two (the layout
         // changed once) the same id could sit in both places, and then the full read decides

@@ -89,6 +89,41 @@ final class IntegrityTests: XCTestCase {
                       problems.description)
     }
 
+    /// The same in a pack, at a size where the replay reads the packs itself: its pack reader
+    /// does not hash, so while `doctor` checks ids libgit2 reads. The index here sends each of
+    /// two ids to the other's object; read without the check, each file would give the other's
+    /// event (an id that does not match the file name), not an unreadable object.
+    func testDoctorFindsAPackedObjectThatIsNotWhatItsIDNames() throws {
+        let repo = try TestRepository()
+        var stream = ""
+        for clock in 1...4_200 {
+            stream += "---\nv: 1\nid: \(String(format: "%024x", clock))\nat: 2024-11-19T10:00:00+09:00\n"
+                + "author:\n  name: x\n  email: x@example.com\nclock: \(clock)\ntype: goal.added\ndata:\n  title: goal \(clock)\n  week: '2024-W47'\n"
+        }
+        do {
+            let store = try repo.store()
+            XCTAssertEqual(try store.importStream(stream, file: "goals.yaml", author: nil, at: "2024-11-19T10:00:00+09:00").added, 4_200)
+        }
+        _ = try repo.git("repack", "-adq")
+        let paths = try repo.git("ls-tree", "-r", "--name-only", "refs/teamflow/events").split(separator: "\n").map(String.init)
+        let first = try XCTUnwrap(paths.first { $0.hasSuffix("000000000000000000000007.yaml") })
+        let second = try XCTUnwrap(paths.first { $0.hasSuffix("000000000000000000000009.yaml") })
+        let ids = try [first, second].map { try XCTUnwrap(ObjectID(hex: try repo.git("rev-parse", "refs/teamflow/events:" + $0).trimmingCharacters(in: .whitespacesAndNewlines))) }
+        let folder = repo.path + "/.git/objects/pack"
+        let name = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".idx") })
+        var index = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+        let count = index[1_028 ..< 1_032].reduce(0) { $0 << 8 | Int($1) }
+        let entries = try ids.map { id in try XCTUnwrap((0..<count).first { index[1_032 + $0 * 20 ..< 1_052 + $0 * 20].elementsEqual(id.raw) }) }
+        let offsets = entries.map { 1_032 + count * 24 + $0 * 4 }
+        for byte in 0..<4 { index.swapAt(offsets[0] + byte, offsets[1] + byte) }
+        try FileManager.default.removeItem(atPath: folder + "/" + name)
+        try Data(index).write(to: URL(fileURLWithPath: folder + "/" + name))
+        let problems = try repo.store().doctor()
+        for path in [first, second] {
+            XCTAssertTrue(problems.contains { $0.path == path && $0.message.contains("unreadable") }, problems.description)
+        }
+    }
+
     /// The head file's clock carries a checksum too: a damaged digit is ignored, not used.
     func testADamagedHeadClockIsIgnored() throws {
         let folder = NSTemporaryDirectory() + UUID().uuidString

@@ -42,12 +42,28 @@ final class StreamingReplayTests: XCTestCase {
         let (events, expectedDiagnostics) = reader.load(files)
         var expected = TeamState()
         expected.apply(events)
-        // With the raw bytes in memory, and moved into temporary files from the first byte.
+        // The import's pack (libgit2's packbuilder) reads through our pack reader as through
+        // libgit2, blob for blob; the two planted files are loose and left to libgit2.
+        let packs = store.repository.packs()
+        let packReader = try XCTUnwrap(packs.reader())
+        var packed = 0
+        for (id, key) in zip(files.blobs, packs.order(of: files.blobs)) {
+            guard let read = packReader.blob(id, at: key) else { continue }
+            packed += 1
+            XCTAssertEqual(read, try store.repository.readBlob(id))
+        }
+        XCTAssertEqual(packed, files.count - 2)
+        // With the raw bytes in memory, and moved into temporary files from the first byte; with
+        // our pack readers and with libgit2 alone.
         for threshold in [ReplayArena.spillThreshold, 0] {
-            let streamed = try XCTUnwrap(StreamingReplay(repository: store.repository, spillThreshold: threshold).fold(files))
-            XCTAssertTrue(streamed.state == expected, "the streamed state differs from the full read (spilling past \(threshold))")
-            XCTAssertEqual(streamed.diagnostics, expectedDiagnostics)
-            XCTAssertEqual(streamed.diagnostics.count, 2)
+            for packedReads in [4_096, Int.max] {
+                var replay = StreamingReplay(repository: store.repository, spillThreshold: threshold)
+                replay.packedReads = packedReads
+                let streamed = try XCTUnwrap(replay.fold(files))
+                XCTAssertTrue(streamed.state == expected, "the streamed state differs from the full read (spilling past \(threshold), \(packedReads))")
+                XCTAssertEqual(streamed.diagnostics, expectedDiagnostics)
+                XCTAssertEqual(streamed.diagnostics.count, 2)
+            }
         }
     }
 
