@@ -103,6 +103,16 @@ func withBytes<R>(_ bytes: [UInt8], _ body: (UnsafeRawPointer, Int) throws -> R)
     }
 }
 
+/// The id `bytes` would have as an object of `type` (`git hash-object -t`), writing nothing.
+func hashObject(_ bytes: [UInt8], as type: git_object_t) throws -> ObjectID {
+    _ = Libgit2.ready
+    var oid = git_oid()
+    try withBytes(bytes) { pointer, count in
+        try check(git_odb_hash(&oid, pointer, count, type))
+    }
+    return ObjectID(oid)
+}
+
 /// Copies a libgit2-owned C string, or returns `nil` for a null pointer.
 func string(_ pointer: UnsafePointer<CChar>?) -> String? {
     pointer.map { String(cString: $0) }

@@ -61,35 +61,23 @@ extension Repository {
 /// changes after `init`, and the mapping is only read.
 final class PackFile: @unchecked Sendable {
     let index: PackIndex
+    /// Keeps `bytes` mapped.
+    private let mapping: ReadOnlyMapping
     /// The whole file; objects lie in `12 ..< end`, before the 20-byte trailer.
     let bytes: UnsafeRawBufferPointer
     var end: Int { bytes.count - 20 }
 
     init?(path: String, index: PackIndex) {
-        // As for the index: no symbolic link followed, a plain file of a sane size, checked on
-        // the open file.
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-              info.st_size >= 32, UInt64(info.st_size) < PackSet.offsetLimit else { return nil }
-        let size = Int(info.st_size)
-        guard let start = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), start != MAP_FAILED else { return nil }
-        let bytes = UnsafeRawBufferPointer(start: start, count: size)
+        // As for the index: no symbolic link followed, a plain file of a sane size.
+        guard let mapping = ReadOnlyMapping(path: path, accepting: { $0 >= 32 && UInt64($0) < PackSet.offsetLimit }) else { return nil }
+        let bytes = mapping.bytes
         // "PACK", version 2 or 3 (the same format), and the trailer the index names.
         let version = UInt32(bytes[4]) << 24 | UInt32(bytes[5]) << 16 | UInt32(bytes[6]) << 8 | UInt32(bytes[7])
         guard bytes[0] == 0x50, bytes[1] == 0x41, bytes[2] == 0x43, bytes[3] == 0x4B, version == 2 || version == 3,
-              bytes[(size - 20)...].elementsEqual(index.packChecksum) else {
-            munmap(start, size)
-            return nil
-        }
+              bytes[(bytes.count - 20)...].elementsEqual(index.packChecksum) else { return nil }
+        self.mapping = mapping
         self.bytes = bytes
         self.index = index
-    }
-
-    deinit {
-        if let start = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: start), bytes.count) }
     }
 }
 

@@ -51,11 +51,6 @@ public struct RawCommit: Sendable, Equatable {
 
     /// The id of `bytes` as a commit object (`git hash-object -t commit`).
     static func hash(_ bytes: [UInt8]) throws -> ObjectID {
-        _ = Libgit2.ready
-        var oid = git_oid()
-        try withBytes(bytes) { pointer, count in
-            try check(git_odb_hash(&oid, pointer, count, GIT_OBJECT_COMMIT))
-        }
-        return ObjectID(oid)
+        try hashObject(bytes, as: GIT_OBJECT_COMMIT)
     }
 }

@@ -3,12 +3,7 @@ internal import CGit2
 extension Repository {
     /// The id `bytes` would have as a blob, without writing anything (`git hash-object`).
     public func hashBlob(_ bytes: [UInt8]) throws -> ObjectID {
-        _ = Libgit2.ready
-        var oid = git_oid()
-        try withBytes(bytes) { pointer, count in
-            try check(git_odb_hash(&oid, pointer, count, GIT_OBJECT_BLOB))
-        }
-        return ObjectID(oid)
+        try hashObject(bytes, as: GIT_OBJECT_BLOB)
     }
 
     /// Stores `bytes` as a blob (`git hash-object -w`) and returns its id.
@@ -125,26 +120,11 @@ extension Repository {
 
     /// The entries of tree `id`, in git's order.
     public func readTree(_ id: ObjectID) throws -> [TreeEntry] {
-        try sync {
-            var oid = id.oid
-            var out: OpaquePointer?
-            try check(git_tree_lookup(&out, repo, &oid))
-            guard let tree = out else { throw GitError.invalid("libgit2 returned no tree") }
-            defer { git_tree_free(tree) }
-            let count = git_tree_entrycount(tree)
-            var entries = [TreeEntry]()
-            entries.reserveCapacity(count)
-            for index in 0..<count {
-                guard let entry = git_tree_entry_byindex(tree, index),
-                      let entryID = git_tree_entry_id(entry) else { continue }
-                let mode = git_tree_entry_filemode(entry)
-                guard let kind = TreeEntryKind(fileMode: mode) else {
-                    throw GitError.invalid("tree \(id) has an entry with unknown mode \(mode.rawValue)")
-                }
-                entries.append(TreeEntry(name: string(git_tree_entry_name(entry)) ?? "", id: ObjectID(entryID), kind: kind))
-            }
-            return entries
+        var entries: [TreeEntry] = []
+        try forEachEntry(ofTree: id) { name, entryID, kind in
+            entries.append(TreeEntry(name: String(decoding: name, as: UTF8.self), id: entryID, kind: kind))
         }
+        return entries
     }
 
     /// Calls `body` with each entry of tree `id` in order: its name's bytes (borrowed for the

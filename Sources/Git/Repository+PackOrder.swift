@@ -36,35 +36,23 @@ extension Repository {
 /// byte, the sorted object ids, their CRCs, 4-byte offsets (the high bit sends larger ones to
 /// a table of 8-byte offsets), all big-endian. Shared between threads: only read.
 final class PackIndex: @unchecked Sendable {
+    /// Keeps `bytes` mapped.
+    private let mapping: ReadOnlyMapping
     private let bytes: UnsafeRawBufferPointer
     private let count: Int
     private static let header = 8, fanout = 256 * 4
 
     init?(path: String) {
-        // Opened without following a symbolic link, and mapped only if it is a plain file of a
-        // sane size (checked on the open file, so nothing can be swapped in between).
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-              info.st_size >= PackIndex.header + PackIndex.fanout, info.st_size < 1 << 31 else { return nil }
-        let size = Int(info.st_size)
-        guard let start = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), start != MAP_FAILED else { return nil }
-        let bytes = UnsafeRawBufferPointer(start: start, count: size)
+        guard let mapping = ReadOnlyMapping(path: path, accepting: { $0 >= PackIndex.header + PackIndex.fanout && $0 < 1 << 31 })
+        else { return nil }
+        let bytes = mapping.bytes
         let count = Int(PackIndex.word(bytes, PackIndex.header + 255 * 4))
         // Ids, CRCs and offsets must fit, with a 40-byte trailer after them.
         guard bytes[0] == 0xFF, bytes[1] == 0x74, bytes[2] == 0x4F, bytes[3] == 0x63, PackIndex.word(bytes, 4) == 2,
-              count <= (size - PackIndex.header - PackIndex.fanout) / 28 else {
-            munmap(start, size)
-            return nil
-        }
+              count <= (bytes.count - PackIndex.header - PackIndex.fanout) / 28 else { return nil }
+        self.mapping = mapping
         self.bytes = bytes
         self.count = count
-    }
-
-    deinit {
-        if let start = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: start), bytes.count) }
     }
 
     /// Gives the pages read so far back to the kernel (they stay in the page cache): after the
