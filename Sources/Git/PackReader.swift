@@ -8,9 +8,9 @@ import Foundation
 /// window it opens or closes, several times per object along a delta chain. Mapped memory
 /// that is only read needs no lock, so each reader walks the packs on its own.
 ///
-/// Packs are taken in file-name order, like `Repository.packOrder` (version 2 indexes only),
-/// and only a pack whose index was written for it (same checksum) is read; the keys of
-/// `order(of:)` are meaningful only to this set's readers.
+/// Packs are taken in file-name order (version 2 indexes only: what git and libgit2 have
+/// written since 2007), and only a pack whose index was written for it (same checksum) is
+/// read; the keys of `order(of:)` are meaningful only to this set's readers.
 public final class PackSet: Sendable {
     let packs: [PackFile]
 
@@ -23,9 +23,11 @@ public final class PackSet: Sendable {
         }
     }
 
-    /// Like `Repository.packOrder`, for these packs: a key sorts objects into the order they
-    /// are stored, and given back to `PackReader.blob(_:at:)` it says where the object is
-    /// without a second look-up.
+    /// Where each object sits in these packs, as a key that sorts objects into the order they
+    /// are stored (the pack's number in the high 16 bits, the offset in the low 48; `.max` for
+    /// an object in none of them). Reading in that order walks each pack front to back; given
+    /// back to `PackReader.blob(_:at:)`, a key says where the object is without a second
+    /// look-up.
     public func order(of ids: [ObjectID]) -> [UInt64] {
         var keys = [UInt64](repeating: .max, count: ids.count)
         for (number, pack) in packs.enumerated() {

@@ -1,37 +1,5 @@
 import Foundation
 
-extension Repository {
-    /// Where each object sits in the repository's packs, as a key that sorts objects into the
-    /// order they are stored: the pack (by file name) in the high bits, the offset in it in the
-    /// low 48. Objects not found in a pack (loose, in an alternate, or in an index this does
-    /// not read) get `UInt64.max`.
-    ///
-    /// Reading many small objects in this order walks each pack front to back. In the order of
-    /// a tree listing (by id, random in the packs) libgit2 maps and unmaps pack windows for
-    /// most reads once the packs outgrow its mapped-memory limit: a fifth of a 500,000-event
-    /// replay was page faults and `munmap`.
-    ///
-    /// Only version 2 pack indexes are read (what git and libgit2 have written since 2007), and
-    /// each is checked against its own size before use; an index that is not understood is
-    /// skipped, which only costs speed. Used for ordering reads, never to find an object.
-    public func packOrder(of ids: [ObjectID]) -> [UInt64] {
-        var keys = [UInt64](repeating: .max, count: ids.count)
-        let folder = commonDirectory + "/objects/pack"
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-            .filter { $0.hasPrefix("pack-") && $0.hasSuffix(".idx") }.sorted()
-        // The pack number has 16 bits above the offset's 48.
-        for (number, name) in names.prefix(Int(UInt16.max)).enumerated() {
-            guard let index = PackIndex(path: folder + "/" + name) else { continue }
-            for at in ids.indices where keys[at] == .max {
-                if let offset = index.offset(of: ids[at]) {
-                    keys[at] = UInt64(number) << 48 | offset & 0xFFFF_FFFF_FFFF
-                }
-            }
-        }
-        return keys
-    }
-}
-
 /// A version 2 pack index (`.idx`), mapped read-only: a 256-entry fan-out of counts by first
 /// byte, the sorted object ids, their CRCs, 4-byte offsets (the high bit sends larger ones to
 /// a table of 8-byte offsets), all big-endian. Shared between threads: only read.

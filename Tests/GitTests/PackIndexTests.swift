@@ -2,10 +2,10 @@ import Foundation
 import XCTest
 @testable import Git
 
-/// Pack order for reading: the offsets must be the ones git's own `verify-pack` reads from the
-/// same index, objects outside the packs sort last, and an index that is damaged or not a
-/// plain file is passed over.
-final class PackOrderTests: XCTestCase {
+/// The pack index the replay orders its reads by (and `PackReader` finds bases with): the
+/// offsets must be the ones git's own `verify-pack` reads from the same index, an object not
+/// in the pack has none, and an index that is damaged or not a plain file is not read.
+final class PackIndexTests: XCTestCase {
     func testOffsetsAreTheOnesGitReadsAndLooseObjectsComeLast() throws {
         let fixture = try GitFixture()
         let dir = try fixture.makeRepository()
@@ -26,12 +26,11 @@ final class PackOrderTests: XCTestCase {
             expected[id] = try XCTUnwrap(UInt64(fields[4]))
         }
         XCTAssertGreaterThan(expected.count, 200)
-        let repository = try Repository.open(at: dir)
-        let ids = Array(expected.keys) + [try XCTUnwrap(ObjectID(hex: loose))]
-        let keys = repository.packOrder(of: ids)
-        for (id, key) in zip(ids, keys) {
-            XCTAssertEqual(key, expected[id] ?? .max, "\(id)")
+        let index = try XCTUnwrap(PackIndex(path: dir + "/.git/objects/pack/" + packs[0]))
+        for (id, offset) in expected {
+            XCTAssertEqual(index.offset(of: id), offset, "\(id)")
         }
+        XCTAssertNil(index.offset(of: try XCTUnwrap(ObjectID(hex: loose))), "a loose object is in no pack")
     }
 
     func testALargeOffsetIsReadFromItsTableAndADamagedIndexIsPassedOver() throws {
@@ -53,14 +52,14 @@ final class PackOrderTests: XCTestCase {
         // Sorted after pack-a: a truncated index whose fan-out promises more than it holds.
         try Data(index.prefix(1_060)).write(to: URL(fileURLWithPath: folder + "/pack-b.idx"))
         let missing = try XCTUnwrap(ObjectID(hex: "02" + String(repeating: "0", count: 38)))
-        let keys = try Repository.open(at: dir).packOrder(of: [large, small, missing])
-        XCTAssertEqual(keys, [0x1_2345_6789, 12, .max])
-        // Only the damaged index: nothing found, nothing read out of bounds.
-        try FileManager.default.removeItem(atPath: folder + "/pack-a.idx")
-        XCTAssertEqual(try Repository.open(at: dir).packOrder(of: [large, small]), [.max, .max])
-        // A symbolic link in place of an index is not followed.
+        let read = try XCTUnwrap(PackIndex(path: folder + "/pack-a.idx"))
+        XCTAssertEqual([large, small, missing].map(read.offset(of:)), [0x1_2345_6789, 12, nil])
+        // The damaged index is not read at all: nothing found, nothing read out of bounds.
+        XCTAssertNil(PackIndex(path: folder + "/pack-b.idx"))
+        // Nor is a symbolic link in place of an index followed.
         try Data(index).write(to: URL(fileURLWithPath: dir + "/outside.idx"))
         try FileManager.default.createSymbolicLink(atPath: folder + "/pack-c.idx", withDestinationPath: dir + "/outside.idx")
-        XCTAssertEqual(try Repository.open(at: dir).packOrder(of: [large]), [.max])
+        XCTAssertNil(PackIndex(path: folder + "/pack-c.idx"))
+        XCTAssertNotNil(PackIndex(path: dir + "/outside.idx"), "the same bytes as a plain file read")
     }
 }
