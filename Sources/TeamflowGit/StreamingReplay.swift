@@ -55,10 +55,9 @@ struct StreamingReplay {
         init(arena: ReplayArena) { self.arena = arena }
     }
 
-    /// The order pass one reads `files` in: as stored in the packs, so each worker walks its
-    /// share of a pack front to back instead of mapping windows for random reads (see
-    /// `PackSet.order`), with each file's place in `packs`. A small
-    /// history (no `packs`) is read as listed.
+    /// The order pass one reads `files` in, with each file's place in `packs`: as stored in
+    /// the packs (`PackSet.order`), so each worker walks its share of a pack front to back
+    /// instead of jumping around it. A small history (no `packs`) is read as listed.
     static func readingOrder(_ files: EventListing, in packs: PackSet?) -> [(key: UInt64, file: Int32)] {
         guard let packs else { return files.indices.map { (key: UInt64.max, file: Int32(truncatingIfNeeded: $0)) } }
         let keys = packs.order(of: files.blobs)
