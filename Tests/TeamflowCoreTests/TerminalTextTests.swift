@@ -96,6 +96,29 @@ final class TerminalTextTests: XCTestCase {
             XCTAssertEqual(TerminalText.singleLine(text), reference(text, keepingNewlines: false, markers: nil), "trial \(trial)")
             XCTAssertEqual(TerminalText.render(text, color: true), reference(text, keepingNewlines: true, markers: true), "trial \(trial)")
             XCTAssertEqual(TerminalText.render(text, color: false), reference(text, keepingNewlines: true, markers: false), "trial \(trial)")
+            for (pass, expected) in [(TerminalText.Pass.singleLine, TerminalText.singleLine(text)),
+                                     (.render(color: true), TerminalText.render(text, color: true)),
+                                     (.render(color: false), TerminalText.render(text, color: false))] {
+                XCTAssertEqual(Self.assembled(text, pass), expected, "pieces, trial \(trial), \(pass)")
+                XCTAssertEqual(TerminalText.isClean(text.utf8.span, pass), expected == text, "isClean, trial \(trial), \(pass)")
+            }
         }
+    }
+
+    /// The text `pieces(of:_:run:replace:)` lays out: its runs of `text`'s bytes and its
+    /// replacements, in order; the bytes skipped must be exactly those of the escaped scalars.
+    static func assembled(_ text: String, _ pass: TerminalText.Pass) -> String {
+        let source = Array(text.utf8)
+        var out: [UInt8] = [], at = 0
+        TerminalText.pieces(of: source.span, pass) { range in
+            XCTAssertEqual(range.lowerBound, at, "runs and replacements tile the text")
+            out += source[range]
+            at = range.upperBound
+        } replace: { replacement, skipped in
+            out += Array(replacement.utf8)
+            at += skipped
+        }
+        XCTAssertEqual(at, source.count, "the pieces cover the whole text")
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -6,13 +6,19 @@ public enum ShortID {
     public static let minimumPrefix = 4
 
     public static func of(_ id: String) -> String {
+        String(decoding: id.utf8.prefix(utf8Count(of: id)), as: UTF8.self)
+    }
+
+    /// How many of `id`'s UTF-8 bytes `of(id)` keeps: a writer laying out bytes copies them
+    /// without making the short string (~500 instructions each, for every line of a list).
+    public static func utf8Count(of id: String) -> Int {
         // Ids are printable ASCII, where a character is a byte and a cut between two such
         // bytes is a character boundary: cut at the byte, skipping `prefix`'s grapheme breaking
         // (a tenth of a 10,000-task list's lines). Anything else takes `prefix`.
         let bytes = id.utf8.span
-        guard bytes.count > length else { return String(id.prefix(length)) }
-        for i in 0...length where bytes[i] < 0x20 || bytes[i] >= 0x7F { return String(id.prefix(length)) }
-        return String(decoding: id.utf8.prefix(length), as: UTF8.self)
+        guard bytes.count > length else { return bytes.count }
+        for i in 0...length where bytes[i] < 0x20 || bytes[i] >= 0x7F { return id.prefix(length).utf8.count }
+        return length
     }
 
     /// The short form of a typed id.

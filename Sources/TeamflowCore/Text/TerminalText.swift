@@ -86,35 +86,81 @@ public enum TerminalText {
         return table
     }()
 
+    /// The marker text that opens `style` and the one that closes it (what `styled` puts
+    /// around its text), for a writer that lays out bytes itself.
+    public static func markers(_ style: Style) -> (open: String, close: String) {
+        (String(style.marker), String(reset))
+    }
+
+    /// Which escaping `pieces(of:_:run:replace:)` does: `singleLine`'s, or `render`'s.
+    public enum Pass: Sendable, Equatable {
+        case singleLine
+        case render(color: Bool)
+    }
+
+    /// Whether `pass` leaves the UTF-8 `bytes` as they are (nothing in them to escape).
+    public static func isClean(_ bytes: Span<UInt8>, _ pass: Pass) -> Bool {
+        nextEscape(bytes, from: 0, keepingNewlines: pass != .singleLine) == bytes.count
+    }
+
+    /// The one pass every escaping form here makes over UTF-8 `bytes`, for a writer that lays
+    /// out bytes itself (a list of 10,000 tasks, with no `String` per field): `run` gets each
+    /// stretch kept as it is (its byte range, in order); `replace` gets what stands in for a
+    /// scalar to escape (its escape, a colour sequence, or nothing for a dropped marker) and
+    /// how many bytes that scalar took. Runs and replacements together, in the order given,
+    /// are `singleLine` or `render` of the text.
+    public static func pieces(of bytes: Span<UInt8>, _ pass: Pass, run: (Range<Int>) -> Void, replace: (String, Int) -> Void) {
+        switch pass {
+        case .singleLine: scan(bytes, keepingNewlines: false, markers: nil, run: run, escaped: replace)
+        case .render(let color): scan(bytes, keepingNewlines: true, markers: color ? .sgr : .drop, run: run, escaped: replace)
+        }
+    }
+
     /// Works on the UTF-8 bytes: every scalar `needsEscape` names has a short, fixed encoding
     /// (a byte below 0x20 or 0x7F; C2 80-9F; E2 80 A8-AE or E2 81 A6-A9; EF B7 90-AF), so the
     /// clean runs between them (nearly all text) are copied whole instead of scalar by scalar.
     /// Every cut falls on the first byte of a scalar, so the runs are whole scalars.
     private static func escaping(_ text: String, keepingNewlines: Bool, markers: MarkerHandling?) -> String {
         let bytes = text.utf8.span
-        var at = nextEscape(bytes, from: 0, keepingNewlines: keepingNewlines)
-        guard at < bytes.count else { return text }
+        guard nextEscape(bytes, from: 0, keepingNewlines: keepingNewlines) < bytes.count else { return text }
         let utf8 = text.utf8
-        func offset(_ byte: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: byte) }
         var out = ""
         out.reserveCapacity(bytes.count + 16)
+        var start = utf8.startIndex
+        scan(bytes, keepingNewlines: keepingNewlines, markers: markers) { run in
+            let end = utf8.index(start, offsetBy: run.count)
+            out += text[start..<end]
+            start = end
+        } escaped: { replacement, skipped in
+            out += replacement
+            start = utf8.index(start, offsetBy: skipped)
+        }
+        return out
+    }
+
+    /// The one pass all three forms share: `run` gets each clean stretch (its byte range), in
+    /// order; `escaped` gets what replaces a scalar to escape (its escape, a colour sequence,
+    /// or nothing for a dropped marker) and how many bytes that scalar took.
+    @inline(__always)
+    private static func scan(_ bytes: Span<UInt8>, keepingNewlines: Bool, markers: MarkerHandling?,
+                             run: (Range<Int>) -> Void, escaped: (String, Int) -> Void) {
         var runStart = 0
+        var at = nextEscape(bytes, from: 0, keepingNewlines: keepingNewlines)
         while at < bytes.count {
             let length = escapedLength(bytes, at, keepingNewlines: keepingNewlines)
             guard length > 0 else { at += 1; continue }
-            out += text[offset(runStart)..<offset(at)]
+            if at > runStart { run(runStart..<at) }
             let scalar = Unicode.Scalar(scalarValue(bytes, at, length)) ?? "\u{FFFD}"
             if let markers, let sgr = sgrByMarker[scalar] {
-                if markers == .sgr { out += sgr }
+                escaped(markers == .sgr ? sgr : "", length)
             } else {
-                out += escape(scalar)
+                escaped(escape(scalar), length)
             }
             at += length
             runStart = at
             at = nextEscape(bytes, from: at, keepingNewlines: keepingNewlines)
         }
-        out += text[offset(runStart)...]
-        return out
+        if bytes.count > runStart { run(runStart..<bytes.count) }
     }
 
     /// The first position at or after `start` where a scalar to escape begins (the end when

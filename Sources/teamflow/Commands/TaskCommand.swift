@@ -147,7 +147,7 @@ enum TaskCommand {
         let queries = try inv.queries(), today = queries.session.today
         let tasks = try queries.tasks(filter)
         inv.emit(json: .array(tasks.map { EntityJSON.json($0.task, memberName: $0.memberName, today: today) }),
-                 text: tasks.isEmpty ? "No tasks." : Present.lines(tasks, today: today))
+                 lines: tasks.isEmpty ? TextBuffer("No tasks.") : Present.lines(tasks, today: today))
         KeptUntilExit.keep(tasks)
     }
 

@@ -97,6 +97,15 @@ final class Output: @unchecked Sendable {
         raw(TerminalText.render(text, color: useColor))
     }
 
+    /// `out` for text laid out as UTF-8 in a buffer (a list of 10,000 tasks), escaped and
+    /// styled straight into the output buffer without a `String` of the whole list.
+    func out(_ text: TextBuffer) {
+        lock.lock()
+        defer { lock.unlock() }
+        text.bytes.withUnsafeBufferPointer { TextBuffer.append($0, escaped: .render(color: useColor), to: &outBytes) }
+        if outBytes.count > 1 << 16 { flushLocked() }
+    }
+
     /// Bytes exactly as given (JSON, YAML streams, rendered templates).
     func raw(_ text: String) {
         lock.lock()

@@ -69,6 +69,17 @@ extension Invocation {
             out(body.hasSuffix("\n") || body.isEmpty ? body : body + "\n")
         }
     }
+
+    /// `emit(json:text:)` for text laid out in a buffer (a long list), ending in a newline.
+    func emit(json: @autoclosure () -> JSON, lines: @autoclosure () -> TextBuffer) {
+        if self.json {
+            raw(json().document.serialized() + "\n")
+        } else {
+            var body = lines()
+            if let last = body.bytes.last, last != 0x0A { body.bytes.append(0x0A) }
+            output.out(body)
+        }
+    }
 }
 
 // MARK: - Members, projects, epics, tasks, sprints
@@ -107,47 +118,48 @@ extension Present {
         return line.text
     }
 
-    /// `line` of each view, one a line, in one string: a list prints 10,000 of them, and a
+    /// `line` of each view, one a line, in one buffer: a list prints 10,000 of them, and a
     /// string per line, then joined, cost as much again as the lines' text.
-    static func lines(_ views: [TaskView], today: Day?) -> String {
+    static func lines(_ views: [TaskView], today: Day?) -> TextBuffer {
         let color = Console.useColor // once: each look-up reads the run's task-local context
         var text = TextBuffer()
         text.bytes.reserveCapacity(views.count * 72)
         for i in views.indices {
-            if i > 0 { text.append("\n") }
+            if i > 0 { text.appendLiteral("\n") }
             append(line: i, of: views, today: today, color: color, to: &text)
         }
-        return text.text
+        return text
     }
 
     /// Appends the line of `views[i]`. Each field is read where it lies in the array: passing
     /// the whole task to a function copied it (~300 bytes, a dozen references retained and
     /// released) for every line; only the rare lines with an estimate or a due date still do.
+    /// One-line fields are escaped straight into the buffer (`TextBuffer.field`).
     private static func append(line i: Int, of views: [TaskView], today: Day?, color: Bool, to line: inout TextBuffer) {
         let status = views[i].task.status
         if color {
             line.append(Self.status(status))
-            line.append(" ")
-            line.append(TerminalText.styled(oneLine(ShortID.of(views[i].task.id)), .dim))
+            line.appendLiteral(" ")
+            line.shortID(views[i].task.id, .dim)
         } else {
-            line.append(status == .done ? "[x] " : status == .todo ? "[ ] " : "[~] ")
-            line.append(oneLine(ShortID.of(views[i].task.id)))
+            line.appendLiteral(status == .done ? "[x] " : status == .todo ? "[ ] " : "[~] ")
+            line.shortID(views[i].task.id)
         }
-        line.append("  ")
-        line.append(oneLine(views[i].task.title))
+        line.appendLiteral("  ")
+        line.field(views[i].task.title)
         if views[i].task.points != nil || !views[i].task.labels.isEmpty { line.append(estimate(views[i].task)) }
         if let memberName = views[i].memberName {
-            line.append("  @")
-            line.append(oneLine(memberName))
+            line.appendLiteral("  @")
+            line.field(memberName)
         }
-        line.append("  ")
-        line.append(color ? TerminalText.styled(oneLine(views[i].task.week), .dim) : oneLine(views[i].task.week))
+        line.appendLiteral("  ")
+        if color { line.field(views[i].task.week, .dim) } else { line.field(views[i].task.week) }
         if views[i].task.due != nil {
             let task = views[i].task
             line.append(due(task, today: today, overdue: today.map { task.isOverdue(today: $0) } == true))
         }
         if !views[i].task.links.isEmpty {
-            line.append("  ")
+            line.appendLiteral("  ")
             line.append(Console.styled(oneLine(views[i].task.links.map(\.label).joined(separator: " ")), .dim))
         }
     }
@@ -234,20 +246,4 @@ extension Present {
     static func line(_ revision: WikiRevision) -> String {
         "\(Console.styled(oneLine(ShortID.of(revision.id)), .dim))  \(oneLine(revision.at))  \(oneLine(revision.action) + String(repeating: " ", count: max(0, 8 - revision.action.count))) \(oneLine(revision.author))  (\(revision.size) characters)"
     }
-}
-
-/// Text built piece by piece as UTF-8 bytes: appending a string's bytes to an array costs
-/// ~40 % less than `String.append`, which checks and updates the string's flags on every call
-/// (a list of 10,000 tasks appends ~90,000 pieces).
-struct TextBuffer {
-    var bytes: [UInt8] = []
-
-    mutating func append(_ piece: String) {
-        if piece.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: piece.utf8)
-        }
-    }
-
-    /// The text (the pieces were strings, so the bytes are valid UTF-8).
-    var text: String { String(decoding: bytes, as: UTF8.self) }
 }
