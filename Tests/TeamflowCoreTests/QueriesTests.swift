@@ -17,6 +17,10 @@ final class QueriesTests: XCTestCase {
         let open = try queries.tasks(TaskUseCases.Filter(member: "minsu", done: false))
         XCTAssertEqual(open.map(\.task.title), ["API"])
         XCTAssertEqual(open.map(\.memberName), ["Min-su"])
+        let list = try queries.taskList(TaskUseCases.Filter(week: "all"))
+        XCTAssertEqual(list.tasks.map(\.title), ["API", "Docs"], "in the order they were added")
+        XCTAssertEqual(list.memberNames, ["Min-su", nil], "each name beside its task")
+        XCTAssertEqual(list.views, try queries.tasks(TaskUseCases.Filter(week: "all")))
     }
 
     func testEpicProgressCountsItsTasks() throws {

@@ -2,8 +2,30 @@ extension Array {
     /// `sorted(by:)` that moves positions instead of elements: a sort moves each element many
     /// times, and a record such as a task is large (its copies were a tenth of listing 10,000
     /// tasks). Stable, like `sorted(by:)`.
-    func sortedByPosition(_ areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
-        indices.sorted { areInIncreasingOrder(self[$0], self[$1]) }.map { self[$0] }
+    /// The positions sorted, the elements are put in place by swaps, no element copied.
+    consuming func sortedByPosition(_ areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
+        let order = indices.sorted { areInIncreasingOrder(self[$0], self[$1]) }
+        permute(to: order)
+        return self
+    }
+
+    /// Puts the element at `order[k]` at `k`, for every `k` (`order` is a permutation of the
+    /// indices), one cycle of the permutation at a time. A `MutableSpan` swap moves the two
+    /// elements; `Array.swapAt` copied both (a task's copy retains a dozen references).
+    private mutating func permute(to order: [Int]) {
+        let count = self.count
+        var placed = [Bool](repeating: false, count: count)
+        var span = mutableSpan
+        for start in 0..<count where !placed[start] {
+            placed[start] = true
+            var k = start
+            while order[k] != start {
+                let next = order[k]
+                span.swapAt(k, next)
+                placed[next] = true
+                k = next
+            }
+        }
     }
 
     /// `sortedByPosition`, each element given through `transform` as it takes its place.

@@ -253,7 +253,11 @@ public struct TaskUseCases: UseCase {
 
     /// Live tasks matching the filter, in the order they were added.
     public func list(_ filter: Filter = Filter()) throws -> [TeamTask] {
-        let state = try repository.state()
+        try list(filter, in: try repository.state())
+    }
+
+    /// `list(_:)` over `state`.
+    public func list(_ filter: Filter, in state: TeamState) throws -> [TeamTask] {
         let query = try resolve(filter, in: state)
         if let sprint = query.sprint { return state.tasks(in: sprint).filter(query.matches) }
         // Where the state keeps lists, only the week's (or the member's) tasks are read.

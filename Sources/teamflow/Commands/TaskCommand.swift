@@ -145,10 +145,10 @@ enum TaskCommand {
         let filter = try TaskUseCases.Filter(member: p[mine] ? Session.meWord : p[member], week: p[week], epic: p[epic],
                                              done: state, sprint: p[sprint], label: p[label])
         let queries = try inv.queries(), today = queries.session.today
-        let tasks = try queries.tasks(filter)
-        inv.emit(json: .array(tasks.map { EntityJSON.json($0.task, memberName: $0.memberName, today: today) }),
-                 lines: tasks.isEmpty ? TextBuffer("No tasks.") : Present.lines(tasks, today: today))
-        KeptUntilExit.keep(tasks)
+        let list = try queries.taskList(filter)
+        inv.emit(json: .array(list.tasks.indices.map { EntityJSON.json(list.tasks[$0], memberName: list.memberNames[$0], today: today) }),
+                 lines: list.isEmpty ? TextBuffer("No tasks.") : Present.lines(list, today: today))
+        KeptUntilExit.keep(list)
     }
 
     /// The changed task with its member's name.

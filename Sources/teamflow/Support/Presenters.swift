@@ -114,53 +114,53 @@ extension Present {
 
     static func line(_ task: TeamTask, memberName: String?, today: Day? = nil) -> String {
         var line = TextBuffer()
-        append(line: 0, of: [TaskView(task: task, memberName: memberName)], today: today, color: Console.useColor, to: &line)
+        append(line: 0, of: TaskList(tasks: [task], memberNames: [memberName]), today: today, color: Console.useColor, to: &line)
         return line.text
     }
 
-    /// `line` of each view, one a line, in one buffer: a list prints 10,000 of them, and a
+    /// `line` of each task, one a line, in one buffer: a list prints 10,000 of them, and a
     /// string per line, then joined, cost as much again as the lines' text.
-    static func lines(_ views: [TaskView], today: Day?) -> TextBuffer {
+    static func lines(_ list: TaskList, today: Day?) -> TextBuffer {
         let color = Console.useColor // once: each look-up reads the run's task-local context
         var text = TextBuffer()
-        text.bytes.reserveCapacity(views.count * 72)
-        for i in views.indices {
+        text.bytes.reserveCapacity(list.count * 72)
+        for i in list.tasks.indices {
             if i > 0 { text.appendLiteral("\n") }
-            append(line: i, of: views, today: today, color: color, to: &text)
+            append(line: i, of: list, today: today, color: color, to: &text)
         }
         return text
     }
 
-    /// Appends the line of `views[i]`. Each field is read where it lies in the array: passing
+    /// Appends the line of `list.tasks[i]`. Each field is read where it lies in the array: passing
     /// the whole task to a function copied it (~300 bytes, a dozen references retained and
     /// released) for every line; only the rare lines with an estimate or a due date still do.
     /// One-line fields are escaped straight into the buffer (`TextBuffer.field`).
-    private static func append(line i: Int, of views: [TaskView], today: Day?, color: Bool, to line: inout TextBuffer) {
-        let status = views[i].task.status
+    private static func append(line i: Int, of list: TaskList, today: Day?, color: Bool, to line: inout TextBuffer) {
+        let status = list.tasks[i].status
         if color {
             line.append(Self.status(status))
             line.appendLiteral(" ")
-            line.shortID(views[i].task.id, .dim)
+            line.shortID(list.tasks[i].id, .dim)
         } else {
             line.appendLiteral(status == .done ? "[x] " : status == .todo ? "[ ] " : "[~] ")
-            line.shortID(views[i].task.id)
+            line.shortID(list.tasks[i].id)
         }
         line.appendLiteral("  ")
-        line.field(views[i].task.title)
-        if views[i].task.points != nil || !views[i].task.labels.isEmpty { line.append(estimate(views[i].task)) }
-        if let memberName = views[i].memberName {
+        line.field(list.tasks[i].title)
+        if list.tasks[i].points != nil || !list.tasks[i].labels.isEmpty { line.append(estimate(list.tasks[i])) }
+        if let memberName = list.memberNames[i] {
             line.appendLiteral("  @")
             line.field(memberName)
         }
         line.appendLiteral("  ")
-        if color { line.field(views[i].task.week, .dim) } else { line.field(views[i].task.week) }
-        if views[i].task.due != nil {
-            let task = views[i].task
+        if color { line.field(list.tasks[i].week, .dim) } else { line.field(list.tasks[i].week) }
+        if list.tasks[i].due != nil {
+            let task = list.tasks[i]
             line.append(due(task, today: today, overdue: today.map { task.isOverdue(today: $0) } == true))
         }
-        if !views[i].task.links.isEmpty {
+        if !list.tasks[i].links.isEmpty {
             line.appendLiteral("  ")
-            line.append(Console.styled(oneLine(views[i].task.links.map(\.label).joined(separator: " ")), .dim))
+            line.append(Console.styled(oneLine(list.tasks[i].links.map(\.label).joined(separator: " ")), .dim))
         }
     }
 
