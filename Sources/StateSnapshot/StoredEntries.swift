@@ -138,6 +138,20 @@ final class StoredEntries<Entity: SnapshotCodable & Sendable>: EntityStorage, @u
         return out
     }
 
+    /// The entities at `indices` that `isIncluded` accepts, each decoded under the lock and
+    /// tested outside it, where it lies: only the kept ones reach the array.
+    @_specialize(where Entity == TeamTask)
+    func entities(at indices: [Int], where isIncluded: (Entity) throws -> Bool) rethrows -> [Entity] {
+        var out: [Entity] = []
+        out.reserveCapacity(indices.count)
+        for i in indices where i >= 0 && i < count {
+            guard let entity = archive.withLock({ peekHoldingLock(i) }) else { continue }
+            // `consume`: without it the entity was copied into the array and then destroyed.
+            if try isIncluded(entity) { out.append(consume entity) }
+        }
+        return out
+    }
+
     /// Every entity not in `skipping`, in key order (one lock for all). Entities decoded here
     /// are not kept: a scan copies each once, and the strings they share are kept anyway.
     @_specialize(where Entity == TeamTask)

@@ -117,6 +117,24 @@ final class SnapshotListsTests: XCTestCase {
         XCTAssertNil(try storage(sprints).indices(listedUnder: { _ in true }))
     }
 
+    /// Entries tested as they are decoded give what decoding all and filtering gives, and the
+    /// test runs outside the storage's lock: it may read the storage itself.
+    func testEntriesTestedAsTheyAreDecodedEqualAFilterAndMayReadTheStorage() throws {
+        var rng = SplitMix(state: 7)
+        var writer = SnapshotWriter()
+        writer.write(Self.randomState(&rng, tasks: 80).tasks)
+        var reader = SnapshotReader(bytes: writer.bytes)
+        let stored = try storage(try reader.read(EntityTable<TeamTask>.self))
+        let indices = Array(stride(from: stored.count - 1, through: 0, by: -2)) + [stored.count, -1]
+        for week in Self.plainWeeks {
+            let kept = stored.entities(at: indices) { task in
+                XCTAssertNotNil(stored.entity(at: 0), "the storage reads inside the test")
+                return task.week == week
+            }
+            XCTAssertEqual(kept, stored.entities(at: indices).filter { $0.week == week }, week)
+        }
+    }
+
     private func storage<Entity>(_ table: EntityTable<Entity>) throws -> StoredEntries<Entity> {
         try XCTUnwrap(table.stored as? StoredEntries<Entity>)
     }

@@ -30,6 +30,11 @@ public protocol EntityStorage<Entity>: AnyObject, Sendable {
     /// cannot be decoded. Not kept: a list reads each entry once.
     func entities(at indices: [Int]) -> [Entity]
 
+    /// `entities(at:)` that keeps only those `isIncluded` accepts, testing each as it is
+    /// decoded, outside any lock the storage holds (`isIncluded` may read tables itself):
+    /// one filtered afterwards was copied for the test.
+    func entities(at indices: [Int], where isIncluded: (Entity) throws -> Bool) rethrows -> [Entity]
+
     /// Every entity whose index is not in `skipping`, in entry order.
     func all(skipping: Set<Int>) -> [Entity]
 
@@ -54,6 +59,10 @@ extension EntityStorage {
     public func indices(listedUnder picks: (IndexKey) -> Bool) -> [Int]? { nil }
 
     public func entities(at indices: [Int]) -> [Entity] { indices.compactMap { entity(at: $0) } }
+
+    public func entities(at indices: [Int], where isIncluded: (Entity) throws -> Bool) rethrows -> [Entity] {
+        try entities(at: indices).filter(isIncluded)
+    }
 }
 
 /// An entity with a title (or a name) that lookups compare: a storage may keep it where it

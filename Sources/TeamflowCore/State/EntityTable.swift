@@ -76,11 +76,9 @@ public struct EntityTable<Entity: Sendable & Equatable>: Sendable {
     /// tested. Same entities, same order as `values(where:)`.
     public func values(listedUnder picks: (IndexKey) -> Bool, where isIncluded: (Entity) throws -> Bool) rethrows -> [Entity] {
         guard let stored, let listed = stored.indices(listedUnder: picks) else { return try values(where: isIncluded) }
-        // Decoded under one lock and not kept (`entity(at:)` took the lock and copied each
-        // into the storage's memo), then filtered in place. `isIncluded` runs after the
-        // decoding, outside the lock: it may read tables itself.
-        var out = stored.entities(at: shadowed.isEmpty ? listed : listed.filter { !shadowed.contains($0) })
-        try out.removeAll { try !isIncluded($0) }
+        // Not kept (`entity(at:)` copied each into the storage's memo), and each tested as it
+        // is decoded: filtering the decoded array copied every entity for its test.
+        var out = try stored.entities(at: shadowed.isEmpty ? listed : listed.filter { !shadowed.contains($0) }, where: isIncluded)
         for entity in changes.values where try isIncluded(entity) { out.append(entity) }
         return out
     }
