@@ -32,6 +32,7 @@ extension String: SnapshotCodable {
 extension Bool: SnapshotCodable {
     public func write(to writer: inout SnapshotWriter) { writer.body.append(self ? 1 : 0) }
 
+    @inline(__always)
     public init(from reader: inout SnapshotReader) throws {
         switch try reader.byte() {
         case 0: self = false
@@ -51,6 +52,7 @@ extension Optional: SnapshotCodable where Wrapped: SnapshotCodable {
         }
     }
 
+    @inline(__always)
     public init(from reader: inout SnapshotReader) throws {
         self = try reader.read(Bool.self) ? .some(try reader.read(Wrapped.self)) : .none
     }

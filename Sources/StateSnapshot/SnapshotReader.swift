@@ -33,8 +33,10 @@ public struct SnapshotReader {
     public var isAtEnd: Bool { offset == end }
     var remaining: Int { max(0, end - offset) }
 
+    @inline(__always)
     public mutating func read<T: SnapshotCodable>(_ type: T.Type = T.self) throws -> T { try T(from: &self) }
 
+    @inline(__always)
     mutating func byte() throws -> UInt8 {
         guard offset >= 0, offset < end else { throw Damaged() }
         defer { offset += 1 }

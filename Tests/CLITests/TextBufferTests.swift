@@ -53,7 +53,7 @@ final class TextBufferTests: XCTestCase {
                     text += String((0..<length).map { _ in Character(Unicode.Scalar(UInt8(0x20 + generator.next() % 0x5F))) })
                 }
             }
-            var field = TextBuffer()
+            let field = TextBuffer()
             field.field(text)
             XCTAssertEqual(field.text, TerminalText.singleLine(text), "field, trial \(trial): \(text.debugDescription)")
             for color in [false, true] {
@@ -62,7 +62,7 @@ final class TextBufferTests: XCTestCase {
                 XCTAssertEqual(String(decoding: rendered, as: UTF8.self), TerminalText.render(text, color: color),
                                "render, colour \(color), trial \(trial): \(text.debugDescription)")
             }
-            var short = TextBuffer()
+            let short = TextBuffer()
             short.shortID(EntityID<TeamTask>(rawValue: text))
             XCTAssertEqual(short.text, TerminalText.singleLine(ShortID.of(text)), "short id, trial \(trial): \(text.debugDescription)")
         }
@@ -72,7 +72,7 @@ final class TextBufferTests: XCTestCase {
     /// `TerminalText.styled` puts them, so the writer colours it the same way.
     func testAStyledFieldIsTheStyledStringsBytes() {
         for text in ["abc", "건우\n", Self.scalar(0xFDD1) + "x"] {
-            var buffer = TextBuffer()
+            let buffer = TextBuffer()
             buffer.field(text, .dim)
             XCTAssertEqual(buffer.text, TerminalText.styled(TerminalText.singleLine(text), .dim))
         }

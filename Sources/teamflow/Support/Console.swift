@@ -102,7 +102,7 @@ final class Output: @unchecked Sendable {
     func out(_ text: TextBuffer) {
         lock.lock()
         defer { lock.unlock() }
-        text.bytes.withUnsafeBufferPointer { TextBuffer.append($0, escaped: .render(color: useColor), to: &outBytes) }
+        text.withBytes { TextBuffer.append($0, escaped: .render(color: useColor), to: &outBytes) }
         if outBytes.count > 1 << 16 { flushLocked() }
     }
 

@@ -75,8 +75,8 @@ extension Invocation {
         if self.json {
             raw(json().document.serialized() + "\n")
         } else {
-            var body = lines()
-            if let last = body.bytes.last, last != 0x0A { body.bytes.append(0x0A) }
+            let body = lines()
+            if let last = body.last, last != 0x0A { body.appendLiteral("\n") }
             output.out(body)
         }
     }
@@ -113,8 +113,8 @@ extension Present {
     }
 
     static func line(_ task: TeamTask, memberName: String?, today: Day? = nil) -> String {
-        var line = TextBuffer()
-        append(line: 0, of: TaskList(tasks: [task], memberNames: [memberName]), today: today, color: Console.useColor, to: &line)
+        let line = TextBuffer()
+        append(line: 0, of: TaskList(tasks: [task], memberNames: [memberName]), today: today, color: Console.useColor, to: line)
         return line.text
     }
 
@@ -122,11 +122,11 @@ extension Present {
     /// string per line, then joined, cost as much again as the lines' text.
     static func lines(_ list: TaskList, today: Day?) -> TextBuffer {
         let color = Console.useColor // once: each look-up reads the run's task-local context
-        var text = TextBuffer()
-        text.bytes.reserveCapacity(list.count * 72)
+        let text = TextBuffer()
+        text.reserveCapacity(list.count * 72)
         for i in list.tasks.indices {
             if i > 0 { text.appendLiteral("\n") }
-            append(line: i, of: list, today: today, color: color, to: &text)
+            append(line: i, of: list, today: today, color: color, to: text)
         }
         return text
     }
@@ -135,7 +135,7 @@ extension Present {
     /// the whole task to a function copied it (~300 bytes, a dozen references retained and
     /// released) for every line; only the rare lines with an estimate or a due date still do.
     /// One-line fields are escaped straight into the buffer (`TextBuffer.field`).
-    private static func append(line i: Int, of list: TaskList, today: Day?, color: Bool, to line: inout TextBuffer) {
+    private static func append(line i: Int, of list: TaskList, today: Day?, color: Bool, to line: TextBuffer) {
         let status = list.tasks[i].status
         if color {
             line.append(Self.status(status))
