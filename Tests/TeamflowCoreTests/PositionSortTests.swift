@@ -33,4 +33,18 @@ final class PositionSortTests: XCTestCase {
         XCTAssertEqual(records, kept, "sorting consumed only its own copy of the array")
         XCTAssertEqual(records.first?.key, 20)
     }
+
+    /// Tasks by clock then id, as the lists show them: the clocks compared from their own
+    /// array must give the order a stable sort comparing whole tasks gives, ties included.
+    func testTasksByClockAreInTheOrderOfAStableSortByClockThenID() {
+        var generator = SplitMix(seed: 9)
+        for trial in 0..<300 {
+            let tasks = (0..<Int(generator.next() % 60)).map { i in
+                TeamTask(id: EntityID("t\(generator.next() % 30)"), title: "task \(i)", member: nil, epic: nil, parent: nil,
+                         week: "2024-W47", sprint: nil, due: nil, status: .todo, removed: false, clock: Int(generator.next() % 12))
+            }
+            let expected = tasks.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
+            XCTAssertEqual(tasks.sortedByClock(), expected, "trial \(trial)")
+        }
+    }
 }

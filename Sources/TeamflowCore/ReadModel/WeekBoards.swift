@@ -29,7 +29,7 @@ public struct WeekBoards: Sendable {
             if task.due != nil && !task.done { openWithDue.append(task) }
         }
         // Appended in task order, but a carried task joins its old week's list out of order.
-        tasksByWeek = byWeek.mapValues { $0.sortedByPosition { ($0.clock, $0.id) < ($1.clock, $1.id) } }
+        tasksByWeek = byWeek.mapValues { $0.sortedByClock() }
         self.openWithDue = openWithDue
         let liveGoals = state.goals.values { !$0.removed }
         goalsByWeek = Dictionary(grouping: liveGoals, by: \.week)

@@ -55,7 +55,7 @@ extension TeamState {
         // Not through the generic form below: specialised for `T == TeamTask`, its sort copied
         // both tasks at every comparison (a `week` of 10,000 tasks: 476 -> 707 M instructions).
         var known: [TeamTask.ID: Bool] = [:]
-        return tasks.values { predicate($0) && isLive($0, known: &known) }.sortedByPosition { ($0.clock, $0.id) < ($1.clock, $1.id) }
+        return tasks.values { predicate($0) && isLive($0, known: &known) }.sortedByClock()
     }
 
     /// `liveTasks(where:)`, each task given through `transform` as it takes its place (a view
@@ -71,8 +71,7 @@ extension TeamState {
     /// under one.
     public func liveTasks(listedUnder picks: (IndexKey) -> Bool, where predicate: (TeamTask) -> Bool) -> [TeamTask] {
         var known: [TeamTask.ID: Bool] = [:] // not through the generic form: see `liveTasks(where:)`
-        return tasks.values(listedUnder: picks) { predicate($0) && isLive($0, known: &known) }
-            .sortedByPosition { ($0.clock, $0.id) < ($1.clock, $1.id) }
+        return tasks.values(listedUnder: picks) { predicate($0) && isLive($0, known: &known) }.sortedByClock()
     }
 
     /// `liveTasks(listedUnder:where:)`, each task given through `transform` (see
