@@ -2,36 +2,21 @@ import TeamflowTestSupport
 import XCTest
 @testable import TeamflowCore
 
-/// `sortedByPosition` sorts positions and then puts the elements in place by swaps along the
-/// permutation's cycles: it must give what a stable `sorted(by:)` gives, for any order.
+/// `sortedByClock` sorts positions by the tasks' clocks and then puts the tasks in place by
+/// swaps along the permutation's cycles: it must give what a stable sort by (clock, id) gives.
 final class PositionSortTests: XCTestCase {
-    /// A record with references (so a wrong move would also show in what the strings read).
-    struct Record: Equatable {
-        var key: Int
-        var label: String
-        var tags: [String]
-    }
-
-    func testItGivesWhatAStableSortGivesForRandomOrdersAndTies() {
-        var generator = SplitMix(seed: 5)
-        for trial in 0..<500 {
-            let count = Int(generator.next() % 40)
-            let records = (0..<count).map { i in
-                Record(key: Int(generator.next() % 8), label: "record \(i) of trial \(trial)", tags: i % 3 == 0 ? ["t\(i)"] : [])
-            }
-            // Stable: equal keys keep their positions' order, as `sorted(by:)` promises.
-            let expected = records.enumerated().sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }.map(\.element)
-            XCTAssertEqual(records.sortedByPosition { $0.key < $1.key }, expected, "trial \(trial)")
-        }
+    static func task(_ id: String, clock: Int, title: String = "") -> TeamTask {
+        TeamTask(id: EntityID(id), title: title, member: nil, epic: nil, parent: nil,
+                 week: "2024-W47", sprint: nil, due: nil, status: .todo, removed: false, clock: clock)
     }
 
     func testTheCopyTheCallerKeepsIsNotTouched() {
-        let records = (0..<20).map { Record(key: 20 - $0, label: "r\($0)", tags: []) }
-        let kept = records
-        let sorted = records.sortedByPosition { $0.key < $1.key }
-        XCTAssertEqual(sorted.map(\.key), Array(1...20))
-        XCTAssertEqual(records, kept, "sorting consumed only its own copy of the array")
-        XCTAssertEqual(records.first?.key, 20)
+        let tasks = (0..<20).map { Self.task("t\($0)", clock: 20 - $0) }
+        let kept = tasks
+        let sorted = tasks.sortedByClock()
+        XCTAssertEqual(sorted.map(\.clock), Array(1...20))
+        XCTAssertEqual(tasks, kept, "sorting consumed only its own copy of the array")
+        XCTAssertEqual(tasks.first?.clock, 20)
     }
 
     /// Tasks by clock then id, as the lists show them: the clocks compared from their own
@@ -40,8 +25,8 @@ final class PositionSortTests: XCTestCase {
         var generator = SplitMix(seed: 9)
         for trial in 0..<300 {
             let tasks = (0..<Int(generator.next() % 60)).map { i in
-                TeamTask(id: EntityID("t\(generator.next() % 30)"), title: "task \(i)", member: nil, epic: nil, parent: nil,
-                         week: "2024-W47", sprint: nil, due: nil, status: .todo, removed: false, clock: Int(generator.next() % 12))
+                // Ids repeat, so equal (clock, id) pairs must keep their order (their titles differ).
+                Self.task("t\(generator.next() % 30)", clock: Int(generator.next() % 12), title: "task \(i)")
             }
             let expected = tasks.sorted { ($0.clock, $0.id) < ($1.clock, $1.id) }
             XCTAssertEqual(tasks.sortedByClock(), expected, "trial \(trial)")

@@ -1,15 +1,4 @@
 extension Array {
-    /// `sorted(by:)` that moves positions instead of elements: a sort moves each element many
-    /// times, and a record such as a task is large (its copies were a tenth of listing 10,000
-    /// tasks). The positions sorted, the elements are put in place by swaps. Stable, like
-    /// `sorted(by:)`. (Comparing tasks here copied both at every comparison: tasks are put
-    /// in order by `sortedByClock`, which compares their clocks.)
-    consuming func sortedByPosition(_ areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
-        let order = indices.sorted { areInIncreasingOrder(self[$0], self[$1]) }
-        permute(to: order)
-        return self
-    }
-
     /// Puts the element at `order[k]` at `k`, for every `k` (`order` is a permutation of the
     /// indices), one cycle of the permutation at a time. A `MutableSpan` swap moves the two
     /// elements; `Array.swapAt` copied both (a task's copy retains a dozen references).
@@ -29,18 +18,20 @@ extension Array {
         }
     }
 
-    /// `sortedByPosition`, each element given through `transform` as it takes its place.
+    /// The elements sorted (stably) by sorting their positions, each given through `transform`
+    /// as it takes its place: a view built there copies its element once, and the sort moves
+    /// positions, not large records.
     func sortedByPosition<T>(_ areInIncreasingOrder: (Element, Element) -> Bool, _ transform: (Element) throws -> T) rethrows -> [T] {
         try indices.sorted { areInIncreasingOrder(self[$0], self[$1]) }.map { try transform(self[$0]) }
     }
 }
 
 extension Array where Element == TeamTask {
-    /// The tasks in the order they were added, by clock then id, as `sortedByPosition` would
-    /// put them. The clocks are read once into an array and the positions sorted by them (the
-    /// ids are read for equal clocks only): comparing whole tasks copied both at every
-    /// comparison (21,000 tasks out of order: ~300 M instructions). Then the tasks are moved
-    /// into place.
+    /// The tasks in the order they were added, by clock then id (stable): the positions are
+    /// sorted, then the tasks moved into place, since a sort moves each element many times and
+    /// a task is large. The clocks are read once into an array and compared there (the ids only
+    /// for equal clocks): comparing whole tasks through a closure copied both at every
+    /// comparison (21,000 tasks out of order: ~300 M instructions).
     consuming func sortedByClock() -> [TeamTask] {
         let order = Self.clockOrder(of: self)
         permute(to: order)
