@@ -165,8 +165,10 @@ let package = Package(
         .testTarget(name: "JSONShapesTests", dependencies: ["JSONShapes", "TeamflowTestSupport"]),
         // The facade as a client sees it: only `import TeamflowKit`.
         .testTarget(name: "TeamflowKitTests", dependencies: ["TeamflowKit"]),
-        // CLITests run the built binary end to end; one walks its command tree (`@testable import teamflow`).
-        .testTarget(name: "CLITests", dependencies: ["teamflow", "ArgumentParsing", "TeamflowTestSupport"], exclude: ["Fixtures"]),
+        // CLITests run the built binary end to end; one walks its command tree (`@testable import teamflow`),
+        // one compares the list writer's escaping with TeamflowCore's `TerminalText`.
+        .testTarget(name: "CLITests", dependencies: ["teamflow", "ArgumentParsing", "TeamflowCore", "TeamflowTestSupport"],
+                    exclude: ["Fixtures"]),
         // Replays the checked-in fuzz corpus (Fuzz/corpus) through every target.
         .testTarget(name: "FuzzCorpusTests", dependencies: ["teamflow-fuzz"]),
     ]
