@@ -17,13 +17,6 @@ extension Array {
             }
         }
     }
-
-    /// The elements sorted (stably) by sorting their positions, each given through `transform`
-    /// as it takes its place: a view built there copies its element once, and the sort moves
-    /// positions, not large records.
-    func sortedByPosition<T>(_ areInIncreasingOrder: (Element, Element) -> Bool, _ transform: (Element) throws -> T) rethrows -> [T] {
-        try indices.sorted { areInIncreasingOrder(self[$0], self[$1]) }.map { try transform(self[$0]) }
-    }
 }
 
 extension Array where Element == TeamTask {

@@ -52,35 +52,16 @@ extension TeamState {
     /// Live tasks matching `predicate`, in the order they were added. The predicate runs
     /// first, so a board sorts one week's tasks, not the whole history's.
     public func liveTasks(where predicate: (TeamTask) -> Bool) -> [TeamTask] {
-        // Not through the generic form below: specialised for `T == TeamTask`, its sort copied
-        // both tasks at every comparison (a `week` of 10,000 tasks: 476 -> 707 M instructions).
         var known: [TeamTask.ID: Bool] = [:]
         return tasks.values { predicate($0) && isLive($0, known: &known) }.sortedByClock()
-    }
-
-    /// `liveTasks(where:)`, each task given through `transform` as it takes its place (a view
-    /// built there copies the task once, where one built from the sorted list copied it twice).
-    public func liveTasks<T>(where predicate: (TeamTask) -> Bool, as transform: (TeamTask) throws -> T) rethrows -> [T] {
-        var known: [TeamTask.ID: Bool] = [:]
-        return try tasks.values { predicate($0) && isLive($0, known: &known) }
-            .sortedByPosition({ ($0.clock, $0.id) < ($1.clock, $1.id) }, transform)
     }
 
     /// `liveTasks(where:)` reading only the stored tasks listed under a key `picks` accepts
     /// (`EntityTable.values(listedUnder:where:)`): every task `predicate` keeps must be listed
     /// under one.
     public func liveTasks(listedUnder picks: (IndexKey) -> Bool, where predicate: (TeamTask) -> Bool) -> [TeamTask] {
-        var known: [TeamTask.ID: Bool] = [:] // not through the generic form: see `liveTasks(where:)`
-        return tasks.values(listedUnder: picks) { predicate($0) && isLive($0, known: &known) }.sortedByClock()
-    }
-
-    /// `liveTasks(listedUnder:where:)`, each task given through `transform` (see
-    /// `liveTasks(where:as:)`).
-    public func liveTasks<T>(listedUnder picks: (IndexKey) -> Bool, where predicate: (TeamTask) -> Bool,
-                             as transform: (TeamTask) throws -> T) rethrows -> [T] {
         var known: [TeamTask.ID: Bool] = [:]
-        return try tasks.values(listedUnder: picks) { predicate($0) && isLive($0, known: &known) }
-            .sortedByPosition({ ($0.clock, $0.id) < ($1.clock, $1.id) }, transform)
+        return tasks.values(listedUnder: picks) { predicate($0) && isLive($0, known: &known) }.sortedByClock()
     }
 
     /// `isLive`, remembering the answer for every ancestor it walks through: a list of tasks

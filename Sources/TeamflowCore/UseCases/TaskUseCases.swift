@@ -265,16 +265,7 @@ public struct TaskUseCases: UseCase {
         return state.liveTasks(where: query.matches)
     }
 
-    /// `list(_:)` over `state`, each task given through `transform` as it takes its place in
-    /// the order (see `TeamState.liveTasks(where:as:)`).
-    public func list<T>(_ filter: Filter, in state: TeamState, as transform: (TeamTask) throws -> T) throws -> [T] {
-        let query = try resolve(filter, in: state)
-        if let sprint = query.sprint { return try state.tasks(in: sprint).filter(query.matches).map(transform) }
-        if let picks = query.picks { return try state.liveTasks(listedUnder: picks, where: query.matches, as: transform) }
-        return try state.liveTasks(where: query.matches, as: transform)
-    }
-
-    /// A filter with its names resolved in a state: what both `list`s test and read.
+    /// A filter with its names resolved in a state: what `list` tests and reads.
     private struct ResolvedFilter {
         var member: Member.ID?, epic: Epic.ID?, week: String?, done: Bool?, label: String?
         var sprint: Sprint?
